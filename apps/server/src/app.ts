@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@tillpoint/contracts/auth';
+import { MESSAGES } from '@tillpoint/contracts/messages';
+import type { Config } from './config';
+import type { Db } from './db/open-db';
+import { registerAuth, createTokenSigner } from './platform/auth';
+import { createCaptcha } from './platform/captcha';
+import { registerErrorHandler } from './platform/errors';
+import { type Job, startJobs } from './platform/jobs';
+import { type MailTransport, deliverDueMail, smtpTransport } from './platform/outbox';
+import { getOrCreateSecret } from './platform/secrets';
+import { purgeExpired } from './platform/sessions';
+import { authRoutes } from './modules/auth/auth.routes';
+import { captchaRequired, systemRoutes } from './modules/system/system.routes';
+import { taxRoutes } from './modules/tax/tax.routes';
+
+export type AppContext = { app: FastifyInstance; db: Db; config: Config; mail: MailTransport | null; runJob: (name: string) => Promise<unknown> };
+
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole server without listening: plugins, error handling, modules, web app, jobs. */
+export async function buildApp({ db, config, mail }: { db: Db; config: Config; mail?: MailTransport | null }): Promise<AppContext> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: true,
+    bodyLimit: 6 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // PrimeReact positions overlays with inline styles; the captcha solves in a blob worker.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, type: 'WARNING', details: MESSAGES.tooManyRequests }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Tillpoint API', version: APP_VERSION }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const signer = createTokenSigner(config.jwtSecret ?? (await getOrCreateSecret(db, 'jwt')));
+  const captcha = createCaptcha(db, await getOrCreateSecret(db, 'captcha'), config.captchaCost, config.captchaMaxCounter);
+  const needCaptcha = captchaRequired(db, config.captchaEnabled);
+  registerAuth(app, signer);
+
+  systemRoutes(app, { db, captcha, captchaRequired: needCaptcha, testEnvironment: config.testEnvironment });
+  authRoutes(app, { db, signer, captcha, captchaRequired: needCaptcha }, { loginRateLimit: config.loginRateLimit, publicUrl: config.publicUrl });
+  taxRoutes(app, db);
+
+  serveWebApp(app);
+
+  const transport = mail !== undefined ? mail : config.smtp ? smtpTransport(config.smtp) : null;
+  const jobs: Job[] = [{ name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db) }];
+  if (transport) jobs.push({ name: 'mail-outbox', everyMs: 3_000, run: () => deliverDueMail(db, transport) });
+  if (config.runJobs) {
+    const stop = startJobs(jobs, app.log);
+    app.addHook('onClose', stop);
+  }
+  const runJob = async (name: string) => {
+    const job = jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`no job ${name}`);
+    return job.run();
+  };
+  return { app, db, config, mail: transport, runJob };
+}
+
+/** The built web app: back office at /admin/ and /merchant/, the storefront everywhere else. */
+function serveWebApp(app: FastifyInstance) {
+  if (!existsSync(webDist)) return;
+  app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, maxAge: '1y', immutable: true, serveDotFiles: false });
+  const page = (file: string) => async (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile(file, webDist, { maxAge: 0, immutable: false });
+  app.get('/admin', (_req, reply) => reply.redirect('/admin/'));
+  app.get('/merchant', (_req, reply) => reply.redirect('/merchant/'));
+  app.get('/admin/', page('backoffice.html'));
+  app.get('/merchant/', page('backoffice.html'));
+  app.get('/', page('index.html'));
+  // Storefront path routes (/marketplace, /{domainName}, /display/{domainName}, …) all load the storefront page.
+  app.get('/*', async (req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/')) return reply.callNotFound();
+    return page('index.html')(req, reply);
+  });
+}

@@ -1,0 +1,79 @@
+/** Server configuration, read once from the environment. */
+export type SmtpConfig = { host: string; port: number; user?: string; pass?: string; secure: boolean; from: string };
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  /** Where the embedded PGlite database lives; null keeps it in memory (tests). */
+  dataDir: string | null;
+  demoData: boolean;
+  adminUsername?: string;
+  adminPassword?: string;
+  /** SHOW_CAPTCHA=false turns the captcha off whatever the system parameter says. */
+  captchaEnabled: boolean;
+  /** How hard the captcha's proof of work is (PBKDF2 rounds per try, and the secret counter's ceiling). */
+  captchaCost: number;
+  captchaMaxCounter: number;
+  testEnvironment: boolean;
+  smtp: SmtpConfig | null;
+  /** The public address of the web app, used in mailed links when the request does not say. */
+  publicUrl?: string;
+  jwtSecret?: string;
+  logLevel: string;
+  /** Background jobs (outbox, clean-up); tests drive them by hand. */
+  runJobs: boolean;
+  /** Login attempts allowed per address per minute. */
+  loginRateLimit: number;
+};
+
+const bool = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : !/^(false|0|no|off)$/i.test(v));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const smtpHost = env.SMTP_HOST;
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? './data',
+    demoData: bool(env.DEMO_DATA, true),
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    captchaEnabled: bool(env.SHOW_CAPTCHA, true),
+    captchaCost: Number(env.CAPTCHA_COST ?? 1000),
+    captchaMaxCounter: Number(env.CAPTCHA_MAX_COUNTER ?? 2000),
+    testEnvironment: bool(env.TEST_ENVIRONMENT, true),
+    smtp: smtpHost
+      ? {
+          host: smtpHost,
+          port: Number(env.SMTP_PORT ?? 587),
+          user: env.SMTP_USER || undefined,
+          pass: env.SMTP_PASSWORD || undefined,
+          secure: bool(env.SMTP_SECURE, false),
+          from: env.MAIL_FROM ?? 'no-reply@tillpoint.local',
+        }
+      : null,
+    publicUrl: env.PUBLIC_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    runJobs: true,
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
+  };
+}
+
+/** The configuration tests start from: in-memory database, no captcha, no jobs, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    dataDir: null,
+    databaseUrl: undefined,
+    demoData: false,
+    captchaEnabled: false,
+    captchaCost: 1,
+    captchaMaxCounter: 50,
+    logLevel: 'silent',
+    runJobs: false,
+    loginRateLimit: 1000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,107 @@
+import { count } from 'drizzle-orm';
+import { SERVICE_NAMES } from '@tillpoint/contracts/enums';
+import { hashPassword } from '../platform/passwords';
+import type { Db } from './open-db';
+import { adminUser, licence, merchantAccount, merchantBranch, merchantUser, merchantUserBranch, merchantUserRole, tax } from './schema';
+
+export const DEMO = {
+  admin: { userName: 'admin', password: 'Admin1234' },
+  merchant: { domainName: 'demo-bistro', userName: 'owner', password: 'Owner1234' },
+} as const;
+
+export const isEmpty = async (db: Db) => (await db.select({ n: count() }).from(adminUser))[0].n === 0;
+
+/** The demo tenant: one account, its branch demo-bistro with all four services licensed, its owner and taxes. */
+export async function loadDemoData(db: Db) {
+  const adminHash = await hashPassword(DEMO.admin.password);
+  const ownerHash = await hashPassword(DEMO.merchant.password);
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx.insert(adminUser).values({
+      userName: DEMO.admin.userName,
+      passwordHash: adminHash,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@tillpoint.local',
+      mobilePhone: '07700 900000',
+      superUser: true,
+      activationDate: now,
+    });
+    const [account] = await tx
+      .insert(merchantAccount)
+      .values({
+        tradingName: 'Demo Bistro',
+        businessName: 'Demo Bistro Ltd',
+        companyNo: 12345678,
+        vatNo: 'GB123456789',
+        firstName: 'Olive',
+        lastName: 'Owner',
+        mobilePhone: '07700 900001',
+        emailAddress: 'owner@demo-bistro.local',
+      })
+      .returning();
+    const [branch] = await tx
+      .insert(merchantBranch)
+      .values({
+        merchantAccountId: account.id,
+        tradingName: 'Demo Bistro',
+        businessName: 'Demo Bistro Ltd',
+        vatNo: 'GB123456789',
+        domainName: 'demo-bistro',
+        sector: 'HOSPITALITY',
+        firstName: 'Olive',
+        lastName: 'Owner',
+        mobilePhone: '07700 900001',
+        emailAddress: 'owner@demo-bistro.local',
+        address1: '1 High Street',
+        city: 'London',
+        postCode: 'SW1A 1AA',
+      })
+      .returning();
+    await tx.insert(licence).values(
+      SERVICE_NAMES.map((serviceName) => ({
+        merchantAccountId: account.id,
+        merchantBranchId: branch.id,
+        serviceName,
+        licenseStatus: 'ACTIVE',
+        actionReason: 'PAYMENT_COMPLETED',
+      })),
+    );
+    const [owner] = await tx
+      .insert(merchantUser)
+      .values({
+        merchantAccountId: account.id,
+        userName: DEMO.merchant.userName,
+        passwordHash: ownerHash,
+        firstName: 'Olive',
+        lastName: 'Owner',
+        email: 'owner@demo-bistro.local',
+        mobilePhone: '07700 900001',
+        landingPage: '#/taxSave',
+        activationDate: now,
+      })
+      .returning();
+    await tx.insert(merchantUserRole).values({ merchantAccountId: account.id, userId: owner.id, roleId: 1 });
+    await tx.insert(merchantUserBranch).values({ merchantAccountId: account.id, userId: owner.id, merchantBranchId: branch.id });
+    await tx.insert(tax).values(
+      [
+        ['Standard', 2000],
+        ['Reduced', 500],
+        ['Zero', 0],
+      ].map(([name, rateBp]) => ({ merchantAccountId: account.id, merchantBranchId: branch.id, name: String(name), rateBp: Number(rateBp) })),
+    );
+  });
+}
+
+/** Without demo data, ADMIN_USERNAME / ADMIN_PASSWORD create the first administrator. */
+export async function createFirstAdmin(db: Db, userName: string, password: string) {
+  await db.insert(adminUser).values({
+    userName,
+    passwordHash: await hashPassword(password),
+    firstName: userName,
+    lastName: '',
+    email: `${userName}@localhost`,
+    superUser: true,
+    activationDate: new Date(),
+  });
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { OBJECTS } from '@tillpoint/contracts/privileges';
+import type { Db } from './open-db';
+import { menuItem, role, rolePrivilege, systemParameter } from './schema';
+
+/**
+ * Platform reference data: roles with their privileges, the back-office menus and system
+ * parameters. Applied on every start (idempotent), so a new area's menu entry or privilege
+ * reaches existing databases too.
+ */
+const CATALOGUE = [OBJECTS.tax] as const;
+const ALL = ['View', 'Add', 'Create', 'Delete'];
+
+export const ROLES: { id: number; name: string; roleGroup: 'ACCOUNT' | 'OPERATION'; description: string; privileges: [string, string[]][] }[] = [
+  {
+    id: 1,
+    name: 'ACCOUNT_ADMIN',
+    roleGroup: 'ACCOUNT',
+    description: 'Owner: everything in the back office',
+    privileges: [...CATALOGUE.map((o): [string, string[]] => [o, ALL]), [OBJECTS.merchantUser, ['View', 'Add', 'Create']]],
+  },
+  {
+    id: 2,
+    name: 'ACCOUNT_MANAGER',
+    roleGroup: 'ACCOUNT',
+    description: 'Manager: keeps the catalogue, cannot delete',
+    privileges: CATALOGUE.map((o): [string, string[]] => [o, ['View', 'Add', 'Create']]),
+  },
+  { id: 3, name: 'ACCOUNT_USER', roleGroup: 'ACCOUNT', description: 'Staff: reads the catalogue', privileges: CATALOGUE.map((o): [string, string[]] => [o, ['View']]) },
+  { id: 4, name: 'CLERK', roleGroup: 'OPERATION', description: 'Accepts, declines, dispatches, takes payment, refunds', privileges: [] },
+  { id: 5, name: 'KITCHEN', roleGroup: 'OPERATION', description: 'Prepares orders and marks them ready', privileges: [] },
+  { id: 6, name: 'WAITER', roleGroup: 'OPERATION', description: 'Delivers eat-in, collection and takeaway orders', privileges: [] },
+  { id: 7, name: 'DRIVER', roleGroup: 'OPERATION', description: 'Delivers dispatched orders and takes payment', privileges: [] },
+];
+
+type Menu = { id: number; parentId: number | null; userType: 'admin' | 'merchant'; description: string; href: string | null; icon: string | null; objectName?: string };
+
+export const MENU: Menu[] = [
+  { id: 100, parentId: null, userType: 'admin', description: 'Merchant Accounts and Users', href: null, icon: 'pi pi-users' },
+  { id: 101, parentId: 100, userType: 'admin', description: 'Merchant Accounts', href: '#/merchantAccountList', icon: 'pi pi-briefcase' },
+  { id: 102, parentId: 100, userType: 'admin', description: 'Admin Users', href: '#/adminUserList', icon: 'pi pi-user' },
+  { id: 200, parentId: null, userType: 'admin', description: 'Settings and Data', href: null, icon: 'pi pi-cog' },
+  { id: 201, parentId: 200, userType: 'admin', description: 'Mail Settings', href: '#/mailSettings', icon: 'pi pi-envelope' },
+  { id: 202, parentId: 200, userType: 'admin', description: 'Licenses', href: '#/licenses', icon: 'pi pi-id-card' },
+  { id: 203, parentId: 200, userType: 'admin', description: 'Data Upload', href: '#/dataUpload', icon: 'pi pi-upload' },
+  { id: 204, parentId: 200, userType: 'admin', description: 'Qr Code', href: '#/barcodeGenerator', icon: 'pi pi-qrcode' },
+  { id: 205, parentId: 200, userType: 'admin', description: 'Till Connections', href: '#/tillConnections', icon: 'pi pi-desktop' },
+  { id: 300, parentId: null, userType: 'admin', description: 'Reports', href: null, icon: 'pi pi-chart-bar' },
+  { id: 301, parentId: 300, userType: 'admin', description: 'Admin Sale Report', href: '#/adminSaleReport', icon: 'pi pi-chart-line' },
+  { id: 1000, parentId: null, userType: 'merchant', description: 'Catalogue', href: null, icon: 'pi pi-book' },
+  { id: 1001, parentId: 1000, userType: 'merchant', description: 'Taxes', href: '#/taxSave', icon: 'pi pi-percentage', objectName: OBJECTS.tax },
+];
+
+export async function applyReferenceData(db: Db) {
+  await db.transaction(async (tx) => {
+    for (const r of ROLES) {
+      await tx
+        .insert(role)
+        .values({ id: r.id, name: r.name, roleGroup: r.roleGroup, description: r.description })
+        .onConflictDoUpdate({ target: role.id, set: { name: r.name, roleGroup: r.roleGroup, description: r.description } });
+      for (const [objectName, actions] of r.privileges) {
+        for (const action of actions) {
+          await tx.insert(rolePrivilege).values({ roleId: r.id, objectName, action }).onConflictDoNothing();
+        }
+      }
+    }
+    // Keep the role id sequence past the fixed ids.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('role', 'id'), greatest((select max(id) from role), 1))`);
+    for (const m of MENU) {
+      const values = { ...m, objectName: m.objectName ?? null, sortOrder: m.id };
+      await tx.insert(menuItem).values(values).onConflictDoUpdate({ target: menuItem.id, set: values });
+    }
+    await tx.insert(systemParameter).values({ name: 'showCaptcha', value: 'true' }).onConflictDoNothing();
+  });
+}

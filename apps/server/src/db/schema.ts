@@ -1,0 +1,325 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  bigint,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Tenancy is in the keys: every merchant-owned table leads its primary key, unique constraints and
+ * foreign keys with merchant_account_id (see schema-rules.test.ts). Global tables are listed in
+ * GLOBAL_TABLES below.
+ */
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const created = () => ts('created_date').notNull().defaultNow();
+const updated = () => ts('updated_date').notNull().defaultNow();
+
+// ---- global tables -------------------------------------------------------------------------
+
+export const systemParameter = pgTable('system_parameter', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const serverSecret = pgTable('server_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const adminUser = pgTable('admin_user', {
+  id: serial('id').primaryKey(),
+  userName: text('user_name').notNull().unique(),
+  passwordHash: text('password_hash'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  mobilePhone: text('mobile_phone').notNull().default(''),
+  status: text('status').notNull().default('ACTIVE'),
+  locked: text('locked').notNull().default('N'),
+  wrongEntryNumbers: integer('wrong_entry_numbers').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  superUser: boolean('super_user').notNull().default(false),
+  activationDate: ts('activation_date'),
+  passwordChangeDate: ts('password_change_date'),
+  createdDate: created(),
+  updatedDate: updated(),
+});
+
+export const role = pgTable('role', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** ACCOUNT roles: a merchant user holds exactly one. OPERATION roles: clerk, kitchen, waiter, driver. */
+  roleGroup: text('role_group').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+export const rolePrivilege = pgTable(
+  'role_privilege',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.id, { onDelete: 'cascade' }),
+    objectName: text('object_name').notNull(),
+    action: text('action').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.objectName, t.action] })],
+);
+
+export const menuItem = pgTable('menu_item', {
+  id: integer('id').primaryKey(),
+  parentId: integer('parent_id'),
+  userType: text('user_type').notNull(),
+  description: text('description').notNull(),
+  href: text('href'),
+  icon: text('icon'),
+  /** The privilege object a merchant user needs (any action) to see the item; null: everyone of the type. */
+  objectName: text('object_name'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Single-use keys mailed or handed out: password reset, activation, and the one-time login code. */
+export const authKey = pgTable(
+  'auth_key',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    purpose: text('purpose').notNull(),
+    userType: text('user_type').notNull(),
+    userId: integer('user_id').notNull(),
+    tenantId: integer('tenant_id'),
+    branchId: integer('branch_id'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_key_expires_idx').on(t.expiresAt)],
+);
+
+export const refreshToken = pgTable(
+  'refresh_token',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    familyId: uuid('family_id').notNull(),
+    userType: text('user_type').notNull(),
+    userId: integer('user_id').notNull(),
+    tenantId: integer('tenant_id'),
+    branchId: integer('branch_id'),
+    expiresAt: ts('expires_at').notNull(),
+    rotatedAt: ts('rotated_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('refresh_token_family_idx').on(t.familyId), index('refresh_token_expires_idx').on(t.expiresAt)],
+);
+
+export const captchaUsed = pgTable('captcha_used', {
+  signature: text('signature').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** The tenant root: its id is every merchant-owned row's merchant_account_id. */
+export const merchantAccount = pgTable('merchant_account', {
+  id: serial('id').primaryKey(),
+  tradingName: text('trading_name').notNull(),
+  businessName: text('business_name').notNull(),
+  companyNo: bigint('company_no', { mode: 'number' }).notNull(),
+  vatNo: text('vat_no').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  mobilePhone: text('mobile_phone'),
+  emailAddress: text('email_address'),
+  status: text('status').notNull().default('ACTIVE'),
+  createdDate: created(),
+  updatedDate: updated(),
+});
+
+// ---- merchant-owned tables -----------------------------------------------------------------
+
+export const merchantBranch = pgTable(
+  'merchant_branch',
+  {
+    merchantAccountId: integer('merchant_account_id')
+      .notNull()
+      .references(() => merchantAccount.id),
+    id: serial('id').notNull(),
+    tradingName: text('trading_name').notNull(),
+    businessName: text('business_name').notNull(),
+    vatNo: text('vat_no').notNull(),
+    /** The store's public address; unique across the platform because customers reach it by name. */
+    domainName: text('domain_name').notNull(),
+    sector: text('sector').notNull().default('RETAIL'),
+    subsector: text('subsector'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    mobilePhone: text('mobile_phone'),
+    emailAddress: text('email_address'),
+    address1: text('address1'),
+    address2: text('address2'),
+    address3: text('address3'),
+    address4: text('address4'),
+    state: text('state'),
+    city: text('city'),
+    postCode: text('post_code'),
+    country: text('country').notNull().default('United Kingdom'),
+    status: text('status').notNull().default('ACTIVE'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), unique('merchant_branch_domain_name_key').on(t.domainName)],
+);
+
+const branchRef = (t: { merchantAccountId: AnyPgColumn; merchantBranchId: AnyPgColumn }) =>
+  foreignKey({
+    columns: [t.merchantAccountId, t.merchantBranchId],
+    foreignColumns: [merchantBranch.merchantAccountId, merchantBranch.id],
+  }).onDelete('cascade');
+
+export const licence = pgTable(
+  'licence',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    serviceName: text('service_name').notNull(),
+    licenseStatus: text('license_status').notNull(),
+    actionReason: text('action_reason').notNull(),
+    actionReasonDescription: text('action_reason_description'),
+    validDays: integer('valid_days'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    index('licence_branch_idx').on(t.merchantAccountId, t.merchantBranchId),
+  ],
+);
+
+export const merchantUser = pgTable(
+  'merchant_user',
+  {
+    merchantAccountId: integer('merchant_account_id')
+      .notNull()
+      .references(() => merchantAccount.id),
+    id: serial('id').notNull(),
+    userName: text('user_name').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    mobilePhone: text('mobile_phone').notNull(),
+    title: text('title').notNull().default('MR'),
+    status: text('status').notNull().default('ACTIVE'),
+    locked: text('locked').notNull().default('N'),
+    wrongEntryNumbers: integer('wrong_entry_numbers').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    pin: text('pin'),
+    superUser: boolean('super_user').notNull().default(false),
+    landingPage: text('landing_page'),
+    activationDate: ts('activation_date'),
+    passwordChangeDate: ts('password_change_date'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    unique('merchant_user_user_name_key').on(t.merchantAccountId, t.userName),
+    index('merchant_user_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+const userRef = (t: { merchantAccountId: AnyPgColumn; userId: AnyPgColumn }) =>
+  foreignKey({
+    columns: [t.merchantAccountId, t.userId],
+    foreignColumns: [merchantUser.merchantAccountId, merchantUser.id],
+  }).onDelete('cascade');
+
+export const merchantUserRole = pgTable(
+  'merchant_user_role',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    userId: integer('user_id').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.id),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.userId, t.roleId] }), userRef(t)],
+);
+
+export const merchantUserBranch = pgTable(
+  'merchant_user_branch',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    userId: integer('user_id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.userId, t.merchantBranchId] }), userRef(t), branchRef(t)],
+);
+
+export const tax = pgTable(
+  'tax',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    name: text('name').notNull(),
+    /** Percent times 100 (20% is 2000): no floating point in the database. */
+    rateBp: integer('rate_bp').notNull(),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    unique('tax_name_key').on(t.merchantAccountId, t.merchantBranchId, t.name),
+  ],
+);
+
+/** Tables without merchant_account_id, and why they are global. */
+export const GLOBAL_TABLES: Record<string, string> = {
+  system_parameter: 'platform settings',
+  server_secret: 'signing keys shared by every server instance',
+  admin_user: 'platform administrators belong to no tenant',
+  role: 'roles are defined by the platform',
+  role_privilege: 'privileges of platform-defined roles',
+  menu_item: 'the back-office menu is the same for every tenant',
+  auth_key: 'keys are looked up by their hash before the tenant is known',
+  refresh_token: 'tokens are looked up by their hash before the tenant is known',
+  captcha_used: 'captcha replay guard',
+  mail_outbox: 'mail delivery queue for every kind of user',
+  merchant_account: 'the tenant root itself',
+};
+
+/** Unique constraints that may leave out merchant_account_id, and why. */
+export const GLOBAL_UNIQUES: Record<string, string> = {
+  merchant_branch_domain_name_key: 'customers reach a store by its domain name, so it is unique on the platform',
+};

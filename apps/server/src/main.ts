@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createFirstAdmin, isEmpty, loadDemoData, DEMO } from './db/demo-data';
+import { openDb } from './db/open-db';
+import { applyReferenceData } from './db/reference-data';
+
+/** Start-up: config, database, migrations, reference and demo data, listen, graceful shutdown. */
+const config = loadConfig();
+const opened = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await applyReferenceData(opened.db);
+let seeded = false;
+if (await isEmpty(opened.db)) {
+  if (config.demoData) {
+    await loadDemoData(opened.db);
+    seeded = true;
+  } else if (config.adminUsername && config.adminPassword) {
+    await createFirstAdmin(opened.db, config.adminUsername, config.adminPassword);
+  }
+}
+const { app } = await buildApp({ db: opened.db, config });
+await app.listen({ port: config.port, host: config.host });
+
+const base = `http://localhost:${config.port}`;
+const where = opened.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+console.log(`\nTillpoint is running on ${base}  (database: ${where}${seeded ? ', demo data loaded' : ''})`);
+console.log(`  Admin back office     ${base}/admin/      sign in as ${DEMO.admin.userName} / ${DEMO.admin.password}`);
+console.log(`  Merchant back office  ${base}/merchant/   store ${DEMO.merchant.domainName}, ${DEMO.merchant.userName} / ${DEMO.merchant.password}`);
+console.log(`  Storefront            ${base}/`);
+console.log(`  API documentation     ${base}/api/docs\n`);
+if (!config.smtp) console.log('  No SMTP_HOST set: e-mails wait in the mail_outbox table.\n');
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await opened.close();
+    process.exit(0);
+  });
+}

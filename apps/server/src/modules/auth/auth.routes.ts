@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@tillpoint/contracts/api-error';
+import { PATHS } from '@tillpoint/contracts/api-paths';
+import {
+  REFRESH_TOKEN_DAYS,
+  adminLoginSchema,
+  codeParamsSchema,
+  licenceFlagsSchema,
+  loginCodeSchema,
+  merchantLoginSchema,
+  refreshRequestSchema,
+  resetFinishSchema,
+  resetInitSchema,
+  tokensSchema,
+} from '@tillpoint/contracts/auth';
+import { idSchema } from '@tillpoint/contracts/fields';
+import { MESSAGES } from '@tillpoint/contracts/messages';
+import { requireUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { licenceFlags } from '../licences/licences.repo';
+import {
+  type AuthDeps,
+  type StaffType,
+  exchangeCode,
+  licenceCheck,
+  loginAdmin,
+  loginMerchant,
+  logout,
+  refreshTokens,
+  resetFinish,
+  resetInit,
+} from './auth.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const notice = z.object({ type: z.literal('SUCCESS'), details: z.string() });
+
+/** The refresh token lives in an httpOnly cookie per user type, so page scripts never hold it. */
+const cookieName = (t: StaffType) => `tp_rt_${t}`;
+
+function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, t: StaffType, token: string) {
+  reply.setCookie(cookieName(t), token, {
+    path: '/api/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.protocol === 'https',
+    maxAge: REFRESH_TOKEN_DAYS * 86_400,
+  });
+}
+
+export const requestOrigin = (req: FastifyRequest, publicUrl?: string) => publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+
+export function authRoutes(parent: FastifyInstance, deps: AuthDeps, opts: { loginRateLimit: number; publicUrl?: string }) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = { max: opts.loginRateLimit, timeWindow: '1 minute' };
+
+  for (const t of ['admin', 'merchant'] as const) {
+    const paths = PATHS[t];
+    const tags = [t === 'admin' ? 'Admin sign-in' : 'Merchant sign-in'];
+    const loginBody = t === 'admin' ? adminLoginSchema : merchantLoginSchema;
+
+    app.post(
+      `/api/${paths.login}`,
+      { config: { rateLimit }, schema: { tags, body: loginBody, response: { 200: loginCodeSchema, ...errors } } },
+      async (req) => ({
+        code: t === 'admin' ? await loginAdmin(deps, adminLoginSchema.parse(req.body)) : await loginMerchant(deps, merchantLoginSchema.parse(req.body)),
+      }),
+    );
+
+    app.post(
+      `/api/${paths.tokens(':code')}`,
+      { config: { rateLimit }, schema: { tags, params: codeParamsSchema, response: { 200: tokensSchema, ...errors } } },
+      async (req, reply) => {
+        const tokens = await exchangeCode(deps, t, req.params.code);
+        setRefreshCookie(req, reply, t, tokens.refreshToken);
+        return tokens;
+      },
+    );
+
+    app.post(
+      `/api/${paths.refresh}`,
+      { config: { rateLimit }, schema: { tags, body: refreshRequestSchema.optional(), response: { 200: tokensSchema, ...errors } } },
+      async (req, reply) => {
+        try {
+          const tokens = await refreshTokens(deps, t, req.body?.refreshToken ?? req.cookies[cookieName(t)]);
+          setRefreshCookie(req, reply, t, tokens.refreshToken);
+          return tokens;
+        } catch (err) {
+          reply.clearCookie(cookieName(t), { path: '/api/' });
+          throw err;
+        }
+      },
+    );
+
+    app.post(`/api/${paths.logout}`, { schema: { tags, body: refreshRequestSchema.optional(), response: { 200: notice } } }, async (req, reply) => {
+      await logout(deps, req.body?.refreshToken ?? req.cookies[cookieName(t)]);
+      reply.clearCookie(cookieName(t), { path: '/api/' });
+      return { type: 'SUCCESS' as const, details: MESSAGES.success };
+    });
+
+    app.post(
+      `/api/${paths.resetInit}`,
+      { config: { rateLimit }, schema: { tags, body: resetInitSchema, response: { 200: notice, ...errors } } },
+      async (req) => {
+        await resetInit(deps, t, req.body, requestOrigin(req, opts.publicUrl));
+        return { type: 'SUCCESS' as const, details: MESSAGES.resetMailSent };
+      },
+    );
+
+    app.post(
+      `/api/${paths.resetFinish}`,
+      { config: { rateLimit }, schema: { tags, body: resetFinishSchema, response: { 200: notice, ...errors } } },
+      async (req) => {
+        await resetFinish(deps, t, req.body);
+        return { type: 'SUCCESS' as const, details: MESSAGES.passwordChanged };
+      },
+    );
+  }
+
+  // Licences of a branch, as the merchant sign-in and the storefront gate read them.
+  const branchParams = z.object({ branchId: idSchema });
+  const ownBranch = (req: FastifyRequest, branchId: number) => {
+    const p = requireUser(req, 'merchant');
+    // A merchant user may only ask about the branch it is signed in to.
+    if (p.merchantBranchId !== branchId || p.merchantAccountId === null) throw notFound();
+    return p.merchantAccountId;
+  };
+  app.get(
+    '/api/merchant/license/check/:branchId',
+    { schema: { tags: ['Licences'], params: branchParams, response: { 200: licenceFlagsSchema, ...errors, 404: apiErrorSchema } } },
+    async (req) => licenceFlags(await licenceCheck(deps.db, ownBranch(req, req.params.branchId), req.params.branchId)),
+  );
+  app.get(
+    '/api/merchant/license/getLicenses/:branchId',
+    { schema: { tags: ['Licences'], params: branchParams, response: { 200: licenceFlagsSchema, ...errors, 404: apiErrorSchema } } },
+    async (req) => licenceFlags(await licenceCheck(deps.db, ownBranch(req, req.params.branchId), req.params.branchId).catch(() => new Set())),
+  );
+}

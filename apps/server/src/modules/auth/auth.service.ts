@@ -1,0 +1,193 @@
+import type { AdminLogin, MerchantLogin, ResetFinish, ResetInit, Tokens, UserDto } from '@tillpoint/contracts/auth';
+import { KEY_PARAMS } from '@tillpoint/contracts/auth';
+import { MESSAGES } from '@tillpoint/contracts/messages';
+import type { Db } from '../../db/open-db';
+import type { Principal, TokenSigner } from '../../platform/auth';
+import type { Captcha } from '../../platform/captcha';
+import { HttpError, badRequest, unauthorized } from '../../platform/errors';
+import { enqueueMail } from '../../platform/outbox';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { type Subject, consumeKey, issueKey, issueRefreshToken, revokeAllOf, revokeFamilyOf, rotateRefreshToken } from '../../platform/sessions';
+import { grantedServices } from '../licences/licences.repo';
+import {
+  type AccountUser,
+  activePrivileges,
+  clearFailedLogins,
+  findAdminById,
+  findAdminByUserName,
+  findBranch,
+  findBranchByDomain,
+  findMerchantUser,
+  findUsersByEmail,
+  merchantUserRoles,
+  recordFailedLogin,
+  setPassword,
+  userHasBranch,
+} from './auth.repo';
+
+export type StaffType = 'admin' | 'merchant';
+export type AuthDeps = { db: Db; signer: TokenSigner; captcha: Captcha; captchaRequired: () => Promise<boolean> };
+
+const CODE_TTL_MS = 60_000;
+const RESET_TTL_MS = 24 * 3_600_000;
+export const ACTIVATION_TTL_MS = 7 * 24 * 3_600_000;
+
+const loginFailed = () => new HttpError(401, MESSAGES.badCredentials);
+
+async function checkCaptcha(deps: AuthDeps, token: string | null | undefined) {
+  if ((await deps.captchaRequired()) && !(await deps.captcha.verify(token))) throw badRequest(MESSAGES.captchaRequired);
+}
+
+/** Password check shared by both staff types: lock-out, status, and the failure counter. */
+async function checkPassword(deps: AuthDeps, userType: StaffType, user: AccountUser | undefined, password: string): Promise<AccountUser> {
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user) throw loginFailed();
+  if (user.lockedUntil && user.lockedUntil > new Date()) throw new HttpError(401, MESSAGES.userLocked);
+  if (!ok) {
+    await recordFailedLogin(deps.db, userType, user);
+    throw loginFailed();
+  }
+  if (user.status !== 'ACTIVE') throw new HttpError(401, MESSAGES.userPassive);
+  await clearFailedLogins(deps.db, userType, user);
+  return user;
+}
+
+/** Step one of sign-in: credentials give a one-time code that is then exchanged for tokens. */
+export async function loginAdmin(deps: AuthDeps, input: AdminLogin): Promise<string> {
+  await checkCaptcha(deps, input.reCaptchaToken);
+  const user = await checkPassword(deps, 'admin', await findAdminByUserName(deps.db, input.userName), input.password);
+  return issueKey(deps.db, 'LOGIN_CODE', { userType: 'admin', userId: user.id, tenantId: null, branchId: null }, CODE_TTL_MS);
+}
+
+export async function loginMerchant(deps: AuthDeps, input: MerchantLogin): Promise<string> {
+  await checkCaptcha(deps, input.reCaptchaToken);
+  const branch = await findBranchByDomain(deps.db, input.domainName);
+  const user = branch ? await findMerchantUser(deps.db, branch.merchantAccountId, { userName: input.userName }) : undefined;
+  const checked = await checkPassword(deps, 'merchant', user, input.password);
+  if (!branch || branch.status !== 'ACTIVE' || branch.accountStatus !== 'ACTIVE') throw new HttpError(401, MESSAGES.userPassive);
+  if (!(await userHasBranch(deps.db, branch.merchantAccountId, checked.id, branch.id))) throw loginFailed();
+  return issueKey(deps.db, 'LOGIN_CODE', { userType: 'merchant', userId: checked.id, tenantId: branch.merchantAccountId, branchId: branch.id }, CODE_TTL_MS);
+}
+
+/** The user as the token and the web app see it, read fresh so role and status changes apply at once. */
+async function loadSession(db: Db, s: Subject): Promise<{ dto: UserDto; principal: Principal } | null> {
+  if (s.userType === 'admin') {
+    const u = await findAdminById(db, s.userId);
+    if (!u || u.status !== 'ACTIVE') return null;
+    const dto: UserDto = {
+      id: u.id,
+      userType: 'admin',
+      userName: u.userName,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      merchantAccountId: null,
+      merchantBranchId: null,
+      domainName: null,
+      landingPage: null,
+      roles: [],
+    };
+    return { dto, principal: { userType: 'admin', userId: u.id, merchantAccountId: null, merchantBranchId: null, privileges: new Set() } };
+  }
+  if (s.userType !== 'merchant' || s.tenantId === null || s.branchId === null) return null;
+  const u = await findMerchantUser(db, s.tenantId, { id: s.userId });
+  const branch = await findBranch(db, s.tenantId, s.branchId);
+  if (!u || u.status !== 'ACTIVE' || !branch || branch.status !== 'ACTIVE') return null;
+  if (!(await userHasBranch(db, s.tenantId, u.id, branch.id))) return null;
+  const roles = await merchantUserRoles(db, s.tenantId, u.id);
+  const dto: UserDto = {
+    id: u.id,
+    userType: 'merchant',
+    userName: u.userName,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    merchantAccountId: s.tenantId,
+    merchantBranchId: branch.id,
+    domainName: branch.domainName,
+    landingPage: u.landingPage,
+    roles,
+  };
+  return {
+    dto,
+    principal: { userType: 'merchant', userId: u.id, merchantAccountId: s.tenantId, merchantBranchId: branch.id, privileges: activePrivileges(roles) },
+  };
+}
+
+async function tokensFor(deps: AuthDeps, session: { dto: UserDto; principal: Principal }, refreshToken: string): Promise<Tokens> {
+  const { token, expiresAt } = await deps.signer.sign(session.principal);
+  return { accessToken: token, refreshToken, expireDate: expiresAt.toISOString(), userDTO: session.dto };
+}
+
+export async function exchangeCode(deps: AuthDeps, userType: StaffType, code: string): Promise<Tokens> {
+  const subject = await consumeKey(deps.db, code, userType, ['LOGIN_CODE']);
+  const session = subject && (await loadSession(deps.db, subject));
+  if (!subject || !session) throw unauthorized();
+  return tokensFor(deps, session, await issueRefreshToken(deps.db, subject));
+}
+
+/** A new access token and a rotated refresh token; a PASSIVE or removed user is signed out here. */
+export async function refreshTokens(deps: AuthDeps, userType: StaffType, refreshToken: string | undefined): Promise<Tokens> {
+  if (!refreshToken) throw unauthorized();
+  const rotated = await rotateRefreshToken(deps.db, refreshToken, userType);
+  if (!rotated.ok) throw unauthorized();
+  const session = await loadSession(deps.db, rotated.subject);
+  if (!session) {
+    await revokeFamilyOf(deps.db, rotated.token);
+    throw unauthorized();
+  }
+  return tokensFor(deps, session, rotated.token);
+}
+
+export async function logout(deps: AuthDeps, refreshToken: string | undefined) {
+  if (refreshToken) await revokeFamilyOf(deps.db, refreshToken);
+}
+
+/** The link in a mail: the web app's own page (same origin only) with the key as a query parameter. */
+export function keyLink(origin: string, requestedUrl: string | undefined, fallbackPath: string, param: string, key: string) {
+  let path = fallbackPath;
+  if (requestedUrl) {
+    try {
+      const u = new URL(requestedUrl, origin);
+      if (u.origin === origin) path = u.pathname;
+    } catch {
+      // A malformed address falls back to the default page.
+    }
+  }
+  return `${origin}${path}?${param}=${encodeURIComponent(key)}`;
+}
+
+/**
+ * Mails a reset link to every active user with that address. The reply is the same whether or not
+ * the address is known, so nobody can probe for accounts.
+ */
+export async function resetInit(deps: AuthDeps, userType: StaffType, input: ResetInit, origin: string) {
+  const users = (await findUsersByEmail(deps.db, userType, input.email)).filter((u) => u.status === 'ACTIVE');
+  await deps.db.transaction(async (tx) => {
+    for (const u of users) {
+      const key = await issueKey(tx, 'RESET', { userType, userId: u.id, tenantId: u.tenantId, branchId: null }, RESET_TTL_MS);
+      const link = keyLink(origin, input.url, userType === 'admin' ? '/admin/' : '/merchant/', KEY_PARAMS.reset, key);
+      await enqueueMail(tx, {
+        to: u.email,
+        subject: 'Reset Password',
+        text: `Hello ${u.firstName},\n\nSomeone asked to reset the password of the user ${u.userName}. To choose a new password, open:\n\n${link}\n\nThe link works once and expires in 24 hours. If you did not ask for this, ignore this mail.`,
+      });
+    }
+  });
+}
+
+/** Sets the new password from a reset or activation key; every open session of the user ends. */
+export async function resetFinish(deps: AuthDeps, userType: StaffType, input: ResetFinish) {
+  const passwordHash = await hashPassword(input.newPassword);
+  const subject = await consumeKey(deps.db, input.key, userType, ['RESET', 'ACTIVATION']);
+  if (!subject) throw badRequest(MESSAGES.resetKeyInvalid);
+  await setPassword(deps.db, userType, subject.userId, subject.tenantId, passwordHash, subject.purpose === 'ACTIVATION');
+  await revokeAllOf(deps.db, userType, subject.userId);
+}
+
+/** Merchant sign-in completes only when the branch holds a licence that grants a service. */
+export async function licenceCheck(db: Db, merchantAccountId: number, branchId: number) {
+  const services = await grantedServices(db, merchantAccountId, branchId);
+  if (services.size === 0) throw badRequest(MESSAGES.licenceMissing);
+  return services;
+}

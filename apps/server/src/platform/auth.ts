@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import { ACCESS_TOKEN_SECONDS } from '@tillpoint/contracts/auth';
+import type { UserType } from '@tillpoint/contracts/enums';
+import { USER_TYPES } from '@tillpoint/contracts/enums';
+import { privilegeKey } from '@tillpoint/contracts/privileges';
+import { forbidden, unauthorized } from './errors';
+
+/** Who is calling, as the access token says. Merchant data is scoped by these ids, never by the client's. */
+export type Principal = {
+  userType: UserType;
+  userId: number;
+  merchantAccountId: number | null;
+  merchantBranchId: number | null;
+  privileges: ReadonlySet<string>;
+};
+export type MerchantPrincipal = Principal & { userType: 'merchant'; merchantAccountId: number; merchantBranchId: number };
+export type Scope = { merchantAccountId: number; merchantBranchId: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+type Claims = { typ: UserType; acc?: number; br?: number; prv?: string[] };
+
+export type TokenSigner = {
+  sign(p: Principal): Promise<{ token: string; expiresAt: Date }>;
+  verify(token: string): Promise<Principal>;
+};
+
+export function createTokenSigner(secret: string): TokenSigner {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(p) {
+      const expiresAt = new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000);
+      const claims: Claims = { typ: p.userType };
+      if (p.merchantAccountId !== null) claims.acc = p.merchantAccountId;
+      if (p.merchantBranchId !== null) claims.br = p.merchantBranchId;
+      if (p.privileges.size) claims.prv = [...p.privileges];
+      const token = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(p.userId))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      return { token, expiresAt };
+    },
+    async verify(token) {
+      const { payload } = await jwtVerify<Claims>(token, key, { algorithms: ['HS256'] });
+      if (!USER_TYPES.includes(payload.typ)) throw new Error('bad token type');
+      return {
+        userType: payload.typ,
+        userId: Number(payload.sub),
+        merchantAccountId: payload.acc ?? null,
+        merchantBranchId: payload.br ?? null,
+        privileges: new Set(payload.prv ?? []),
+      };
+    },
+  };
+}
+
+/** Reads the bearer token on every request; routes then say what they require. */
+export function registerAuth(app: FastifyInstance, signer: TokenSigner) {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    try {
+      req.principal = await signer.verify(header.slice(7));
+    } catch {
+      // An expired or forged token is the same as none: the route decides whether that is a 401.
+      req.principal = null;
+    }
+  });
+}
+
+export function requireUser(req: FastifyRequest, ...types: UserType[]): Principal {
+  const p = req.principal;
+  if (!p) throw unauthorized();
+  if (types.length && !types.includes(p.userType)) throw forbidden();
+  return p;
+}
+
+export function requireAdmin(req: FastifyRequest): Principal {
+  return requireUser(req, 'admin');
+}
+
+/** A merchant user holding the privilege (objectName + action), or 403. */
+export function requireMerchant(req: FastifyRequest, objectName?: string, ...actions: string[]): MerchantPrincipal {
+  const p = requireUser(req, 'merchant');
+  if (p.merchantAccountId === null || p.merchantBranchId === null) throw forbidden();
+  for (const action of actions) {
+    if (objectName && !p.privileges.has(privilegeKey(objectName, action))) throw forbidden();
+  }
+  return p as MerchantPrincipal;
+}
+
+export const scopeOf = (p: MerchantPrincipal): Scope => ({
+  merchantAccountId: p.merchantAccountId,
+  merchantBranchId: p.merchantBranchId,
+});

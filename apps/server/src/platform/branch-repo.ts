@@ -1,0 +1,95 @@
+import { type SQL, and, asc, eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { InferInsertModel, InferSelectModel } from 'drizzle-orm';
+import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
+import type { Db } from '../db/open-db';
+import type { Scope } from './auth';
+import { type TableColumns, loadTable } from './table-load';
+
+/** The key columns every branch-owned table has (ARCHITECTURE §3: tenancy in the keys). */
+export type BranchKeys = { merchantAccountId: AnyPgColumn; merchantBranchId: AnyPgColumn; id: AnyPgColumn; status?: AnyPgColumn };
+
+/** What the generic resource routes need from an entity's data functions. */
+export type ResourceRepo<R, I> = {
+  list(db: Db, scope: Scope, request: TableLoadRequest): Promise<TableLoadResponse<R>>;
+  all(db: Db, scope: Scope, onlyActive?: boolean): Promise<R[]>;
+  get(db: Db, scope: Scope, id: number): Promise<R | undefined>;
+  create(db: Db, scope: Scope, input: I): Promise<R>;
+  update(db: Db, scope: Scope, id: number, input: I): Promise<R | undefined>;
+  remove(db: Db, scope: Scope, id: number): Promise<boolean>;
+  setStatus?(db: Db, scope: Scope, id: number, status: string): Promise<R | undefined>;
+};
+
+/**
+ * Data functions for a table owned by a merchant branch. Every statement carries the caller's
+ * account and branch, so one tenant's ids can never reach another tenant's rows.
+ */
+export function branchRepo<T extends PgTable, R, I>(
+  table: T,
+  keys: BranchKeys,
+  opts: {
+    columns: TableColumns;
+    toRecord: (row: InferSelectModel<T>) => R;
+    toRow: (input: I) => Partial<InferInsertModel<T>>;
+  },
+): ResourceRepo<R, I> {
+  const own = (s: Scope, extra?: SQL) =>
+    and(eq(keys.merchantAccountId, s.merchantAccountId), eq(keys.merchantBranchId, s.merchantBranchId), extra);
+  const byId = (s: Scope, id: number) => own(s, eq(keys.id, id));
+  // Drizzle cannot follow a generic table through its builders; the row types are restored here, once.
+  const rows = (p: Promise<unknown>) => p as Promise<InferSelectModel<T>[]>;
+  const touched = (values: Partial<InferInsertModel<T>>) =>
+    ('updatedDate' in table ? { ...values, updatedDate: new Date() } : values) as InferInsertModel<T>;
+
+  return {
+    list: (db, s, request) =>
+      loadTable(
+        opts.columns,
+        keys.id,
+        request,
+        async (q) =>
+          (await rows(db.select().from(table as PgTable).where(own(s, q.where)).orderBy(...q.orderBy).limit(q.limit).offset(q.offset))).map(
+            opts.toRecord,
+          ),
+        (where) => db.$count(table, own(s, where)),
+      ),
+    all: async (db, s, onlyActive) =>
+      (
+        await rows(
+          db
+            .select()
+            .from(table as PgTable)
+            .where(own(s, onlyActive && keys.status ? eq(keys.status, 'ACTIVE') : undefined))
+            .orderBy(asc(keys.id)),
+        )
+      ).map(opts.toRecord),
+    get: async (db, s, id) => {
+      const [row] = await rows(db.select().from(table as PgTable).where(byId(s, id)));
+      return row ? opts.toRecord(row) : undefined;
+    },
+    create: async (db, s, input) => {
+      const values = { ...opts.toRow(input), merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId } as InferInsertModel<T>;
+      const [row] = await rows(db.insert(table).values(values).returning());
+      return opts.toRecord(row);
+    },
+    update: async (db, s, id, input) => {
+      const [row] = await rows(db.update(table).set(touched(opts.toRow(input))).where(byId(s, id)).returning());
+      return row ? opts.toRecord(row) : undefined;
+    },
+    remove: async (db, s, id) => (await rows(db.delete(table).where(byId(s, id)).returning())).length > 0,
+    ...(keys.status
+      ? {
+          setStatus: async (db: Db, s: Scope, id: number, status: string) => {
+            const [row] = await rows(
+              db
+                .update(table)
+                .set(touched({ status } as Partial<InferInsertModel<T>>))
+                .where(byId(s, id))
+                .returning(),
+            );
+            return row ? opts.toRecord(row) : undefined;
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError, FieldError } from '@tillpoint/contracts/api-error';
+import type { NoticeType } from '@tillpoint/contracts/enums';
+import { MESSAGES } from '@tillpoint/contracts/messages';
+
+/** A failure the client should see: status, notice type and the spec's words. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly details: string,
+    readonly type: NoticeType = 'ERROR',
+    readonly errors?: FieldError[],
+  ) {
+    super(details);
+  }
+  body(): ApiError {
+    return { type: this.type, details: this.details, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+}
+
+export const badRequest = (details: string, errors?: FieldError[]) => new HttpError(400, details, 'WARNING', errors);
+export const unauthorized = (details: string = MESSAGES.sessionExpired) => new HttpError(401, details);
+export const forbidden = () => new HttpError(403, MESSAGES.notAuthorized);
+export const notFound = () => new HttpError(404, MESSAGES.notFound);
+export const conflict = (details: string = MESSAGES.duplicate) => new HttpError(409, details);
+
+type PgLikeError = { code?: string; cause?: unknown };
+/** PostgreSQL's error code, wherever the driver put it (pg sets it, Drizzle wraps it in `cause`). */
+function pgCode(err: unknown): string | undefined {
+  let e = err as PgLikeError | undefined;
+  for (let i = 0; e && i < 3; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as PgLikeError | undefined;
+  }
+  return undefined;
+}
+
+/** The one error handler: typed bodies for every failure, never a stack or SQL. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof HttpError) return reply.status(err.status).send(err.body());
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.issue && (v.params.issue as { path?: unknown[] }).path?.join('.') || ''),
+        message: v.message ?? MESSAGES.emptyValues,
+      }));
+      return reply.status(400).send({ type: 'WARNING', details: errors[0]?.message ?? MESSAGES.emptyValues, errors });
+    }
+    const code = pgCode(err);
+    if (code === '23505') return reply.status(409).send({ type: 'ERROR', details: MESSAGES.duplicate });
+    if (code === '23503') return reply.status(409).send({ type: 'ERROR', details: 'The record is in use and cannot be changed this way.' });
+    if (err.statusCode === 429) return reply.status(429).send({ type: 'WARNING', details: MESSAGES.tooManyRequests });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type).
+      return reply.status(err.statusCode).send({ type: 'WARNING', details: MESSAGES.emptyValues });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ type: 'ERROR', details: MESSAGES.unexpected });
+  });
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ type: 'ERROR', details: MESSAGES.notFound }));
+}

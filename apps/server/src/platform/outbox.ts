@@ -1,0 +1,76 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { SmtpConfig } from '../config';
+import type { Db } from '../db/open-db';
+import { mailOutbox } from '../db/schema';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type MailTransport = { send(mail: Mail): Promise<void> };
+
+/** Written in the caller's transaction, so a mail exists exactly when the change that caused it does. */
+export async function enqueueMail(tx: Db, mail: Mail) {
+  await tx.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null });
+}
+
+export function smtpTransport(smtp: SmtpConfig): MailTransport {
+  const transporter = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ignoreTLS: !smtp.secure && !smtp.user,
+    auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined,
+  });
+  return {
+    async send(mail) {
+      await transporter.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    },
+  };
+}
+
+const MAX_ATTEMPTS = 8;
+const LEASE_MS = 5 * 60_000;
+/** 30 s, 1 min, 2 min … capped at one hour. */
+const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Delivers due mail. Rows are claimed with FOR UPDATE SKIP LOCKED and leased before sending, so
+ * several server instances never send the same mail, and a crash mid-send only delays it.
+ */
+export async function deliverDueMail(db: Db, transport: MailTransport, batch = 20): Promise<{ sent: number; failed: number }> {
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.status, ['PENDING', 'SENDING']), lte(mailOutbox.nextAttemptAt, new Date())))
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    if (!due.length) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ status: 'SENDING', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(Date.now() + LEASE_MS) })
+      .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+      .returning();
+  });
+  let sent = 0;
+  let failed = 0;
+  for (const row of claimed) {
+    try {
+      await transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+      await db.update(mailOutbox).set({ status: 'SENT', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
+      sent++;
+    } catch (err) {
+      failed++;
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? 'FAILED' : 'PENDING',
+          lastError: String((err as Error).message ?? err).slice(0, 1000),
+          nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts)),
+        })
+        .where(eq(mailOutbox.id, row.id));
+    }
+  }
+  return { sent, failed };
+}

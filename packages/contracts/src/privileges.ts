@@ -1,0 +1,21 @@
+/** Privilege actions of the spec: View (tables), Add (new), Create (edit/save), Delete. */
+export const ACTIONS = ['View', 'Add', 'Create', 'Delete', 'Modify'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Object names, as the spec's privilege tables name them. */
+export const OBJECTS = {
+  tax: 'Tax',
+  department: 'Department',
+  product: 'Product',
+  productGroup: 'ProductGroup',
+  productTag: 'Product Tag',
+  webMenu: 'WebMenu',
+  mixAndMatch: 'MixAndMatch',
+  restTable: 'RestTable',
+  supplier: 'Supplier',
+  customer: 'Customer',
+  merchantUser: 'MerchantUser',
+} as const;
+export type ObjectName = (typeof OBJECTS)[keyof typeof OBJECTS];
+
+export const privilegeKey = (objectName: string, action: string) => `${objectName}:${action}`;
