@@ -1,0 +1,124 @@
+/**
+ * npm run bench: starts the real server (PGlite, then PostgreSQL when reachable) and loads the tax
+ * table load and the merchant login with autocannon. Figures are reported as ratios against a
+ * baseline route (the health check) measured in the same run, so they compare across machines.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SHOW_CAPTCHA: 'false', LOGIN_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/api/actuator/health`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise((r) => {
+        child.once('exit', () => r());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+type Result = { name: string; rps: number; p99: number; errors: number };
+
+async function load(name: string, opts: autocannon.Options): Promise<Result> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  return { name, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function signIn(base: string) {
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ domainName: 'demo-bistro', userName: 'owner', password: 'Owner1234' }),
+  });
+  const { code } = (await login.json()) as { code: string };
+  const tokens = await fetch(`${base}/api/v1/auth/tokens/code/${code}`, { method: 'POST' });
+  return ((await tokens.json()) as { accessToken: string }).accessToken;
+}
+
+async function benchEngine(label: string, env: Record<string, string>) {
+  const server = await startServer(env);
+  try {
+    const token = await signIn(server.base);
+    const json = { 'content-type': 'application/json' };
+    const results = [
+      await load('baseline: GET /api/actuator/health', { url: `${server.base}/api/actuator/health` }),
+      await load('tax table load: PUT /api/storemanagement/tax/all', {
+        url: `${server.base}/api/storemanagement/tax/all`,
+        method: 'PUT',
+        headers: { ...json, authorization: `Bearer ${token}` },
+        body: JSON.stringify({ filter: [{ name: 'name', value: 'a', filterMatchMode: 'contains' }], sort: [{ name: 'name', ascending: true }], pageNumber: 0, limit: 5 }),
+      }),
+      await load('login: POST /api/v1/auth/login (argon2id)', {
+        url: `${server.base}/api/v1/auth/login`,
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ domainName: 'demo-bistro', userName: 'owner', password: 'Owner1234' }),
+      }),
+    ];
+    const base = results[0].rps;
+    console.log(`\n${label}`);
+    for (const r of results) {
+      console.log(
+        `  ${r.name.padEnd(52)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ratio ${(r.rps / base).toFixed(3)}${r.errors ? `  (${r.errors} errors)` : ''}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route`);
+const dir = mkdtempSync(join(tmpdir(), 'tillpoint-bench-'));
+await benchEngine('PGlite (embedded)', { DATA_DIR: dir, DATABASE_URL: '' });
+rmSync(dir, { recursive: true, force: true });
+
+const admin = new pg.Client({ connectionString: PG_URL });
+const reachable = await admin.connect().then(
+  () => true,
+  () => false,
+);
+if (reachable) {
+  const name = `tillpoint_bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    await benchEngine('PostgreSQL', { DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log('\nPostgreSQL not reachable: skipped.');
+}
