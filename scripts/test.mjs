@@ -45,7 +45,7 @@ function summary() {
 
 const npx = 'npx';
 step('Type check (every workspace)', 'npm', ['run', 'typecheck', '--silent']);
-step('Lint (Biome)', npx, ['biome', 'lint', '.']);
+step('Lint (Biome)', npx, ['biome', 'lint', '--error-on-warnings', '.']);
 if (!process.env.TEST_DATABASE_URL) console.log('\n(TEST_DATABASE_URL is not set: the API suites run on PGlite only.)');
 step('Unit and API tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'unit.json')}`]);
 step('Build the web app', 'npm', ['run', 'build', '-w', 'apps/web', '--silent']);

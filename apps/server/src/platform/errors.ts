@@ -58,5 +58,5 @@ export function registerErrorHandler(app: FastifyInstance) {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ type: 'ERROR', details: MESSAGES.unexpected });
   });
-  app.setNotFoundHandler((req, reply) => reply.status(404).send({ type: 'ERROR', details: MESSAGES.notFound }));
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ type: 'ERROR', details: MESSAGES.notFound }));
 }

@@ -64,7 +64,7 @@ export async function loginMerchant(deps: AuthDeps, input: MerchantLogin): Promi
   const branch = await findBranchByDomain(deps.db, input.domainName);
   const user = branch ? await findMerchantUser(deps.db, branch.merchantAccountId, { userName: input.userName }) : undefined;
   const checked = await checkPassword(deps, 'merchant', user, input.password);
-  if (!branch || branch.status !== 'ACTIVE' || branch.accountStatus !== 'ACTIVE') throw new HttpError(401, MESSAGES.userPassive);
+  if (branch?.status !== 'ACTIVE' || branch.accountStatus !== 'ACTIVE') throw new HttpError(401, MESSAGES.userPassive);
   if (!(await userHasBranch(deps.db, branch.merchantAccountId, checked.id, branch.id))) throw loginFailed();
   return issueKey(deps.db, 'LOGIN_CODE', { userType: 'merchant', userId: checked.id, tenantId: branch.merchantAccountId, branchId: branch.id }, CODE_TTL_MS);
 }
@@ -73,7 +73,7 @@ export async function loginMerchant(deps: AuthDeps, input: MerchantLogin): Promi
 async function loadSession(db: Db, s: Subject): Promise<{ dto: UserDto; principal: Principal } | null> {
   if (s.userType === 'admin') {
     const u = await findAdminById(db, s.userId);
-    if (!u || u.status !== 'ACTIVE') return null;
+    if (u?.status !== 'ACTIVE') return null;
     const dto: UserDto = {
       id: u.id,
       userType: 'admin',
@@ -92,7 +92,7 @@ async function loadSession(db: Db, s: Subject): Promise<{ dto: UserDto; principa
   if (s.userType !== 'merchant' || s.tenantId === null || s.branchId === null) return null;
   const u = await findMerchantUser(db, s.tenantId, { id: s.userId });
   const branch = await findBranch(db, s.tenantId, s.branchId);
-  if (!u || u.status !== 'ACTIVE' || !branch || branch.status !== 'ACTIVE') return null;
+  if (u?.status !== 'ACTIVE' || !branch || branch.status !== 'ACTIVE') return null;
   if (!(await userHasBranch(db, s.tenantId, u.id, branch.id))) return null;
   const roles = await merchantUserRoles(db, s.tenantId, u.id);
   const dto: UserDto = {
