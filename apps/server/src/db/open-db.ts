@@ -11,12 +11,21 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = 'pglite' | 'postgres';
-export type OpenDb = { db: Db; engine: Engine; close: () => Promise<void> };
+export type OpenDb = {
+  db: Db;
+  engine: Engine;
+  close: () => Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to start another database from (tests). */
+  dump?: () => Promise<Blob>;
+};
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** PostgreSQL when a URL is given, otherwise embedded PGlite (in a folder, or in memory for null). */
-export async function openDb(opts: { databaseUrl?: string; dataDir: string | null }): Promise<OpenDb> {
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite (in a folder, or in memory for null).
+ * An in-memory PGlite may start from a dumped data directory, which skips its slow initdb.
+ */
+export async function openDb(opts: { databaseUrl?: string; dataDir: string | null; loadDataDir?: Blob }): Promise<OpenDb> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -24,8 +33,8 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string | nul
     return { db, engine: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, engine: 'pglite', close: () => client.close() };
+  return { db, engine: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { DEMO, loadDemoData } from '../db/demo-data';
-import { type OpenDb, openDb } from '../db/open-db';
+import { type OpenDb, migrationsFolder, openDb } from '../db/open-db';
 import { applyReferenceData } from '../db/reference-data';
 import type { MailTransport } from '../platform/outbox';
 
@@ -14,8 +17,38 @@ import type { MailTransport } from '../platform/outbox';
  */
 export const engine = process.env.DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
-async function openTestDb(): Promise<OpenDb> {
-  if (engine === 'pglite') return openDb({ dataDir: null });
+/**
+ * A fresh PGlite spends most of its start-up in initdb. The first test file to start dumps a freshly
+ * migrated data directory to the temp folder, keyed by the migrations' content; the others load it.
+ */
+async function openPglite(): Promise<OpenDb> {
+  const hash = createHash('sha256');
+  for (const f of readdirSync(migrationsFolder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
+    hash.update(f.name).update(readFileSync(join(f.parentPath, f.name)));
+  }
+  const prefix = 'tillpoint-pglite-';
+  const file = join(tmpdir(), `${prefix}${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) {
+    try {
+      return await openDb({ dataDir: null, loadDataDir: new Blob([readFileSync(file)]) });
+    } catch {
+      rmSync(file, { force: true }); // written by another PGlite version: build it again
+    }
+  }
+  const opened = await openDb({ dataDir: null });
+  const dump = opened.dump ? Buffer.from(await (await opened.dump()).arrayBuffer()) : null;
+  if (dump) {
+    for (const old of readdirSync(tmpdir()).filter((n) => n.startsWith(prefix))) rmSync(join(tmpdir(), old), { force: true });
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, dump);
+    renameSync(partial, file);
+  }
+  return opened;
+}
+
+/** A fresh, migrated database of the engine under test; close() drops it. */
+export async function openTestDb(): Promise<OpenDb> {
+  if (engine === 'pglite') return openPglite();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('DB_ENGINE=postgres needs TEST_DATABASE_URL');
   const name = `tp_test_${randomBytes(6).toString('hex')}`;
