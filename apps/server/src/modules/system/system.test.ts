@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { type TestApp, createTestApp } from '../../test/harness';
+import { ROLE, addMerchantUser } from '../../test/fixtures';
+
+type MenuItem = { id: number; parentId: number | null; description: string; href: string | null; icon: string | null };
+
+let t: TestApp;
+let owner: { accessToken: string; userDTO: { merchantAccountId: number; merchantBranchId: number } };
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signIn('merchant');
+  for (const [userName, roleId] of [
+    ['staff', ROLE.accountUser],
+    ['clerk', ROLE.clerk],
+  ] as const) {
+    await addMerchantUser(t.db, {
+      merchantAccountId: owner.userDTO.merchantAccountId,
+      merchantBranchId: owner.userDTO.merchantBranchId,
+      userName,
+      password: 'Staff1234',
+      roleIds: [roleId],
+    });
+  }
+});
+afterAll(() => t.close());
+
+const merchantToken = async (userName: string) => (await t.signIn('merchant', { domainName: 'demo-bistro', userName, password: 'Staff1234' })).accessToken;
+const menu = (token?: string) => t.json<MenuItem[]>('GET', '/api/merchant/menu', undefined, token);
+/** The menu as the home page groups it: each heading with the tiles under it. */
+const grouped = (items: MenuItem[]) =>
+  items
+    .filter((i) => i.parentId === null)
+    .map((g) => ({ group: g.description, tiles: items.filter((i) => i.parentId === g.id).map((i) => `${i.description} ${i.href}`) }));
+
+describe('system', () => {
+  it('health is UP while the database answers', async () => {
+    const up = await t.json('GET', '/api/actuator/health');
+    expect(up).toMatchObject({ status: 200, body: { status: 'UP' } });
+  });
+
+  it('system parameters are public and carry the version', async () => {
+    const res = await t.json('GET', '/api/systemparams/');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ showCaptcha: false, testEnvironment: true, version: '1.4.6' });
+  });
+
+  it('the admin menu has the three groups of tiles of the home page', async () => {
+    const admin = await t.signIn('admin');
+    const res = await menu(admin.accessToken);
+    expect(res.status).toBe(200);
+    expect(grouped(res.body)).toEqual([
+      { group: 'Merchant Accounts and Users', tiles: ['Merchant Accounts #/merchantAccountList', 'Admin Users #/adminUserList'] },
+      {
+        group: 'Settings and Data',
+        tiles: ['Mail Settings #/mailSettings', 'Licenses #/licenses', 'Data Upload #/dataUpload', 'Qr Code #/barcodeGenerator', 'Till Connections #/tillConnections'],
+      },
+      { group: 'Reports', tiles: ['Admin Sale Report #/adminSaleReport'] },
+    ]);
+  });
+
+  it('the owner sees Catalogue → Taxes and nothing of the admin menu', async () => {
+    const res = await menu(owner.accessToken);
+    expect(res.status).toBe(200);
+    expect(grouped(res.body)).toEqual([{ group: 'Catalogue', tiles: ['Taxes #/taxSave'] }]);
+  });
+
+  it('a user who may only view taxes still sees Taxes', async () => {
+    const res = await menu(await merchantToken('staff'));
+    expect(grouped(res.body)).toEqual([{ group: 'Catalogue', tiles: ['Taxes #/taxSave'] }]);
+  });
+
+  it('a user without any catalogue privilege sees no Catalogue heading at all', async () => {
+    const res = await menu(await merchantToken('clerk'));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it('the menu needs a signed-in user', async () => {
+    const res = await menu();
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ type: 'ERROR', details: 'Your session has ended. Please sign in again.' });
+    expect((await menu('not.a.token')).status).toBe(401);
+  });
+
+  it('serves the OpenAPI document generated from the schemas', async () => {
+    const res = await t.json<{ openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> }>('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/storemanagement/tax/create', '/api/storemanagement/tax/update', '/api/v1/auth/login', '/api/adminuser/security/login']),
+    );
+    const create = res.body.paths['/api/storemanagement/tax/create'].post;
+    expect(JSON.stringify(create.requestBody)).toContain('"rate"');
+  });
+
+  it('an unknown API path answers 404 with a typed body', async () => {
+    const res = await t.json('GET', '/api/no/such/thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ type: 'ERROR', details: 'Error' });
+  });
+
+  it('health reports DOWN (503) when the database does not answer', async () => {
+    const failing = new Proxy(t.db, {
+      get: (target, prop, receiver) => (prop === 'execute' ? () => Promise.reject(new Error('connection lost')) : Reflect.get(target, prop, receiver)),
+    });
+    const broken = await buildApp({ db: failing, config: testConfig(), mail: null });
+    try {
+      const res = await broken.app.inject({ method: 'GET', url: '/api/actuator/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'DOWN' });
+    } finally {
+      await broken.app.close();
+    }
+  });
+});
