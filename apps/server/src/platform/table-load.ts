@@ -24,10 +24,24 @@ const EXPORT_CAP = 100_000;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Integer column types and the values they can hold; a filter outside them is bad input, not a server error. */
+const INTEGER_RANGES: Record<string, [number, number]> = {
+  smallint: [-32_768, 32_767],
+  smallserial: [1, 32_767],
+  integer: [-2_147_483_648, 2_147_483_647],
+  serial: [1, 2_147_483_647],
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  bigserial: [1, Number.MAX_SAFE_INTEGER],
+};
+
 function toNumber(name: string, v: unknown, col: TableColumn): number {
   const n = typeof v === 'number' ? v : Number(v);
   if (!Number.isFinite(n)) throw badRequest(`The filter value of ${name} must be a number.`);
-  return col.toDb ? col.toDb(n) : n;
+  const dbValue = col.toDb ? col.toDb(n) : n;
+  const range = INTEGER_RANGES[col.column.getSQLType()];
+  if (range && !Number.isInteger(dbValue)) throw badRequest(`The filter value of ${name} must be a whole number.`);
+  if (range && (dbValue < range[0] || dbValue > range[1])) throw badRequest(`The filter value of ${name} is out of range.`);
+  return dbValue;
 }
 
 function toDate(name: string, v: unknown): Date {
