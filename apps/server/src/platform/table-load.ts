@@ -14,7 +14,17 @@ export type TableColumn = {
   kind: ColumnKind;
   /** Turns a filter value from the API's unit into the database's (e.g. a rate of 20 into 2000 basis points). */
   toDb?: (value: number) => number;
+  /** The value as the API shows it, for the text match modes (contains '17.5' must find 1750 basis points). */
+  text?: SQL;
 };
+
+/** A number stored in hundredths (basis points, pence) and shown with up to two decimals. */
+export const hundredthsColumn = (column: AnyPgColumn): TableColumn => ({
+  column,
+  kind: 'number',
+  toDb: (value) => Math.round(value * 100),
+  text: sql`trim_scale(${column} / 100.0)::text`,
+});
 export type TableColumns = Record<string, TableColumn>;
 
 export type PageQuery = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
@@ -59,7 +69,7 @@ function filterSql(f: TableFilter, col: TableColumn): SQL | undefined {
   const v = f.value;
   if (isEmpty(v)) return undefined;
   const mode = f.filterMatchMode;
-  const asText = col.kind === 'text' ? c : sql`${c}::text`;
+  const asText = col.kind === 'text' ? c : (col.text ?? sql`${c}::text`);
   const str = () => String(Array.isArray(v) ? v[0] : v);
   const list = () => (Array.isArray(v) ? v : [v]);
 
