@@ -156,7 +156,9 @@ export function pageQuery(columns: TableColumns, idColumn: AnyPgColumn, raw: Tab
   const orderBy: SQL[] = req.sort.map((s) => {
     const col = columns[s.name];
     if (!col || !Object.hasOwn(columns, s.name)) throw badRequest(`Unknown sort field: ${s.name}`);
-    return s.ascending ? asc(col.column) : desc(col.column);
+    // Text sorts as people read it ('apple' before 'Banana'), whatever the database's collation.
+    const key = col.kind === 'text' ? sql`lower(${col.column})` : col.column;
+    return s.ascending ? asc(key) : desc(key);
   });
   orderBy.push(asc(idColumn));
   const limit = req.limit === -1 ? EXPORT_CAP : req.limit;
