@@ -11,6 +11,4 @@ export const apiErrorSchema = z.object({
 export type ApiError = z.infer<typeof apiErrorSchema>;
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-export function isApiError(body: unknown): body is ApiError {
-  return typeof body === 'object' && body !== null && 'type' in body && typeof (body as { type: unknown }).type === 'string';
-}
+export { isApiError } from './notice';

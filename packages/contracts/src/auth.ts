@@ -3,13 +3,14 @@ import { MESSAGES } from './messages';
 import { PASSWORD_RULE, TEXT_MAX } from './fields';
 import { USER_TYPES } from './enums';
 
-export const APP_VERSION = '1.4.6';
-/** Admin and merchant sessions refresh their access token this often. */
-export const STAFF_REFRESH_MS = 240_000;
-export const MEMBER_REFRESH_MS = 86_400_000;
-/** Access tokens live a little longer than the refresh interval, so a refresh is never late. */
-export const ACCESS_TOKEN_SECONDS = 300;
-export const REFRESH_TOKEN_DAYS = 14;
+export {
+  ACCESS_TOKEN_SECONDS,
+  APP_VERSION,
+  KEY_PARAMS,
+  MEMBER_REFRESH_MS,
+  REFRESH_TOKEN_DAYS,
+  STAFF_REFRESH_MS,
+} from './session-constants';
 
 const loginText = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(TEXT_MAX, { error: MESSAGES.maxText });
 
@@ -83,12 +84,14 @@ export const newPasswordSchema = z
   .min(8, { error: MESSAGES.passwordMin })
   .max(TEXT_MAX, { error: MESSAGES.passwordMax })
   .regex(PASSWORD_RULE, { error: MESSAGES.passwordWeak });
+/** The finish form of the reset panel: the new password twice, and the two must match. */
+export const resetFinishFormSchema = z
+  .object({ newPassword: newPasswordSchema, passwordAgain: z.string({ error: MESSAGES.passwordsDidNotMatch }) })
+  .refine((v) => v.newPassword === v.passwordAgain, { path: ['passwordAgain'], error: MESSAGES.passwordsDidNotMatch });
 export const resetFinishSchema = z.object({ key: z.string().min(16).max(200), newPassword: newPasswordSchema });
 export type ResetInit = z.infer<typeof resetInitSchema>;
 export type ResetFinish = z.infer<typeof resetFinishSchema>;
 
-/** The key kinds a mailed link can carry; the finish page reads them from the address. */
-export const KEY_PARAMS = { reset: 'passwordChangeKey', activation: 'activationKey' } as const;
 
 export const systemParamsSchema = z.object({
   showCaptcha: z.boolean(),
