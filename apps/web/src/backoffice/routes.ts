@@ -1,0 +1,46 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { StaffType } from '../shared/session';
+
+/**
+ * The back office's screens by hash route name (spec 1 §2, spec 2 §2). Each is its own lazily
+ * loaded chunk. A route named in the spec whose screen is not built yet shows a 'coming soon'
+ * page naming the area of the spec that brings it.
+ */
+type Screen = { page: LazyExoticComponent<ComponentType>; for: StaffType[] };
+
+export const SCREENS: Record<string, Screen> = {
+  '': { page: lazy(() => import('./home/home-page')), for: ['admin', 'merchant'] },
+  taxSave: { page: lazy(() => import('./catalogue/tax-page')), for: ['merchant'] },
+};
+
+export type Upcoming = { title: string; area: string };
+
+export const UPCOMING: Record<string, Upcoming> = {
+  merchantAccountList: { title: 'Merchant Accounts', area: 'Accounts: merchant accounts and branches (spec 1, Merchant account list)' },
+  merchantAccountSave: { title: 'Merchant Account', area: 'Accounts: merchant accounts and branches (spec 1, Merchant account detail)' },
+  merchantBranchSave: { title: 'Merchant Branch', area: 'Accounts: merchant accounts and branches (spec 1, Merchant branch detail)' },
+  merchantUserSave: { title: 'Merchant Users', area: 'Users: merchant users, roles and till users (spec 1, Merchant users page)' },
+  adminUserList: { title: 'Admin Users', area: 'Users: admin users (spec 1, Admin users page)' },
+  mailSettings: { title: 'Mail Settings', area: 'Settings: mail settings (spec 1, Mail settings)' },
+  licenses: { title: 'Licenses', area: 'Licences (spec 1, Licenses page)' },
+  dataUpload: { title: 'Data Upload', area: 'Data sync: data upload and reset (spec 1, Data upload page)' },
+  barcodeGenerator: { title: 'Qr Code', area: 'Accounts: QR codes (spec 1, QR code page)' },
+  tillConnections: { title: 'Till Connections', area: 'Till: till connections (spec 1, Till connections)' },
+  adminSaleReport: { title: 'Admin Sale Report', area: 'Reports: admin sale report (spec 1, Admin sale report)' },
+  departmentList: { title: 'Departments', area: 'Catalogue: departments (spec 2, Departments)' },
+  departmentSave: { title: 'Department', area: 'Catalogue: departments (spec 2, Departments)' },
+  productList: { title: 'Products', area: 'Catalogue: products (spec 2, Product list)' },
+  productSave: { title: 'Product', area: 'Catalogue: products (spec 2, Product edit)' },
+  productGroupSave: { title: 'Product Groups', area: 'Catalogue: product groups (spec 2, Product group)' },
+  productTagSave: { title: 'Product Tags', area: 'Catalogue: product tags (spec 2, Product tag)' },
+  webMenuList: { title: 'Web Menus', area: 'Catalogue: web menu builder (spec 2, Web menu list)' },
+  webMenuSave: { title: 'Web Menu', area: 'Catalogue: web menu builder (spec 2, Web menu editor)' },
+  mixAndMatchList: { title: 'Mix and Match', area: 'Catalogue: mix and match promotions (spec 2, Mix and match)' },
+  mixAndMatchSave: { title: 'Mix and Match', area: 'Catalogue: mix and match promotions (spec 2, Mix and match)' },
+  floorPlanning: { title: 'Floor Plan', area: 'Floor: tables and QR codes (spec 2, Floor plan)' },
+  branchSettings: { title: 'Branch Settings', area: 'Settings: branch settings (spec 2, Branch settings)' },
+  supplier: { title: 'Suppliers', area: 'Suppliers (spec 2, Suppliers)' },
+  customer: { title: 'Customers', area: 'Customers (spec 2, Customers)' },
+  customerSave: { title: 'Customer', area: 'Customers (spec 2, Customers)' },
+  orders: { title: 'Orders', area: 'Orders: live orders (spec 3)' },
+};

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { PATHS } from '@tillpoint/contracts/api-paths';
+import type { MenuItem } from '@tillpoint/contracts/auth';
+import { api } from '../../shared/api';
+import { notify } from '../../shared/notify';
+
+export type MenuGroup = MenuItem & { items: MenuItem[] };
+
+/** Top-level items are groups; their children are the entries (spec 1 §2, home tiles). */
+export function groupMenu(items: MenuItem[]): MenuGroup[] {
+  return items
+    .filter((i) => i.parentId === null)
+    .map((g) => ({ ...g, items: items.filter((i) => i.parentId === g.id && i.href) }))
+    .filter((g) => g.items.length > 0);
+}
+
+/** The signed-in user's menu, shared by the side menu and the home tiles. */
+export function useMenu() {
+  return useQuery({
+    queryKey: ['menu'],
+    queryFn: async () => {
+      const r = await api.get<MenuItem[]>(PATHS.menu);
+      if (!r.ok) {
+        notify(r, { suppressSuccess: true });
+        throw new Error(`menu: ${r.status}`);
+      }
+      return groupMenu(r.body);
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Where the last merchant account opened is kept, for the merchant-user tile (spec 1 §2). */
+export const MERCHANT_ACCOUNT_KEY = 'tillpoint.merchantAccountId';
+
+/** A menu link as the spec wants it: the merchant-user page gets the stored account id. */
+export function menuHref(href: string): string {
+  if (/^#\/?merchantUserSave$/.test(href)) return `${href}?${localStorage.getItem(MERCHANT_ACCOUNT_KEY) ?? ''}`;
+  return href;
+}

@@ -1,0 +1,74 @@
+import { API_PREFIX } from '@tillpoint/contracts/api-paths';
+import { isApiError } from '@tillpoint/contracts/notice';
+
+/**
+ * The one HTTP client of the web app. It never throws: every call resolves to a result that the
+ * screen checks (`ok`) and hands to the notification helper, so failures are handled in one place.
+ */
+export type ApiResult<T> =
+  | { ok: true; status: number; body: T }
+  | { ok: false; status: number; body: unknown; networkError?: string };
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type CallOptions = {
+  /** Sends this token instead of the session's (sign-in uses it before the session exists). */
+  token?: string | null;
+  signal?: AbortSignal;
+};
+
+let currentToken: string | null = null;
+const unauthorizedListeners = new Set<() => void>();
+
+/** The session hands its access token here; it lives in memory only. */
+export function setAccessToken(token: string | null) {
+  currentToken = token;
+}
+
+/** Called when a request that carried a token is refused with 401: the session has ended. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function request<T>(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const token = options.token === undefined ? currentToken : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Fastify refuses a JSON content type with an empty body, so only bodies get one.
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`${API_PREFIX}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (err) {
+    return { ok: false, status: 0, body: null, networkError: err instanceof Error ? err.message : String(err) };
+  }
+  const parsed = await readBody(res).catch(() => null);
+  if (res.status === 401 && token) for (const listener of unauthorizedListeners) listener();
+  // A body with a notice type other than SUCCESS is an error even on 200 (spec 1 §7).
+  const refused = isApiError(parsed) && parsed.type !== 'SUCCESS';
+  if (res.ok && !refused) return { ok: true, status: res.status, body: parsed as T };
+  return { ok: false, status: res.status, body: parsed };
+}
+
+export const api = {
+  get: <T>(path: string, options?: CallOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body: unknown = {}, options?: CallOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body: unknown = {}, options?: CallOptions) => request<T>('PUT', path, body, options),
+  del: <T>(path: string, options?: CallOptions) => request<T>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,135 @@
+import { useSyncExternalStore } from 'react';
+import { PATHS } from '@tillpoint/contracts/api-paths';
+import { STAFF_REFRESH_MS } from '@tillpoint/contracts/session-constants';
+import type { Tokens, UserDto } from '@tillpoint/contracts/auth';
+import { api, onUnauthorized, setAccessToken } from './api';
+import { setSignOutHandler } from './notify';
+
+/**
+ * The staff session. The access token lives in memory (and sessionStorage, so a reload of the
+ * tab keeps it); the refresh token is an httpOnly cookie only the server reads. The user type
+ * comes from the page address: /admin/ or /merchant/.
+ */
+export type StaffType = 'admin' | 'merchant';
+export type SessionState =
+  | { status: 'restoring' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; user: UserDto };
+
+export const userType: StaffType = window.location.pathname.startsWith('/merchant') ? 'merchant' : 'admin';
+export const authPaths = PATHS[userType];
+
+const STORAGE_KEY = `tillpoint.${userType}.session`;
+type Stored = { accessToken: string; user: UserDto };
+
+let state: SessionState = { status: 'restoring' };
+const listeners = new Set<() => void>();
+let refreshTimer: ReturnType<typeof setInterval> | undefined;
+const signOutListeners = new Set<() => void>();
+
+function setState(next: SessionState) {
+  state = next;
+  for (const l of listeners) l();
+}
+
+function readStored(): Stored | null {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as Stored) : null;
+  } catch {
+    return null;
+  }
+}
+
+function apply(tokens: Pick<Tokens, 'accessToken' | 'userDTO'>) {
+  setAccessToken(tokens.accessToken);
+  const stored: Stored = { accessToken: tokens.accessToken, user: tokens.userDTO };
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  setState({ status: 'signedIn', user: tokens.userDTO });
+  if (refreshTimer === undefined) refreshTimer = setInterval(() => void refresh(), STAFF_REFRESH_MS);
+}
+
+/** Ends the session on this side: memory, storage and timer; the sign-in page shows. */
+export function clearSession() {
+  if (refreshTimer !== undefined) clearInterval(refreshTimer);
+  refreshTimer = undefined;
+  setAccessToken(null);
+  sessionStorage.removeItem(STORAGE_KEY);
+  const wasSignedIn = state.status === 'signedIn';
+  setState({ status: 'signedOut' });
+  if (wasSignedIn) {
+    // The next person to sign in starts at their own landing page, not at the last one's screen.
+    history.replaceState(null, '', window.location.pathname);
+    for (const l of signOutListeners) l();
+  }
+}
+
+/** Lets caches (TanStack Query) drop what the previous user saw. */
+export function onSignOut(listener: () => void) {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+// Refresh tokens rotate and a reused one revokes the whole family, so never two at once
+// (React's strict mode runs start-up effects twice).
+let refreshing: Promise<boolean> | null = null;
+
+/** Swaps the refresh cookie for new tokens; false when the server no longer knows the session. */
+export function refresh(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const r = await api.post<Tokens>(authPaths.refresh, {}, { token: null });
+    if (r.ok) apply(r.body);
+    // A network failure keeps whatever session we have; only the server's 'no' ends it.
+    else if (r.status !== 0) clearSession();
+    return r.ok;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+let restoring: Promise<void> | null = null;
+
+/** On start: a stored token shows the app at once; the cookie decides whether the session lives. */
+export function restoreSession(): Promise<void> {
+  restoring ??= (async () => {
+    const stored = readStored();
+    if (stored) apply({ accessToken: stored.accessToken, userDTO: stored.user });
+    const ok = await refresh();
+    if (!ok && state.status === 'restoring') setState({ status: 'signedOut' });
+  })();
+  return restoring;
+}
+
+/** Sign-in finished (tokens exchanged, licence checked). */
+export function startSession(tokens: Tokens) {
+  apply(tokens);
+}
+
+export async function logout() {
+  await api.post(authPaths.logout, {});
+  clearSession();
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, getSession);
+}
+
+/** The signed-in user; only for components rendered inside the signed-in shell. */
+export function useUser(): UserDto {
+  const s = useSession();
+  if (s.status !== 'signedIn') throw new Error('useUser outside a signed-in session');
+  return s.user;
+}
+
+onUnauthorized(clearSession);
+setSignOutHandler(clearSession);

@@ -1,0 +1,125 @@
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { InputText } from 'primereact/inputtext';
+
+/**
+ * Labelled inputs bound to a react-hook-form control. Every input has a <label htmlFor>, so
+ * people using a screen reader, and browser tests, find it by its label.
+ */
+type BaseProps<T extends FieldValues, O> = {
+  control: Control<T, unknown, O>;
+  name: Path<T>;
+  label: string;
+  disabled?: boolean;
+  required?: boolean;
+  /** A message shown under the field (forms that validate inline). */
+  error?: string;
+  autoComplete?: string;
+};
+
+export function FieldFrame({ id, label, required, error, children }: { id: string; label: string; required?: boolean; error?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <span className="field-label">
+        <label htmlFor={id}>{label}</label>
+        {/* Outside the label, so the label reads exactly as the spec names the field. */}
+        {required && (
+          <span className="field-required" aria-hidden="true">
+            *
+          </span>
+        )}
+      </span>
+      {children}
+      {error && (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export function TextField<T extends FieldValues, O>({ type = 'text', ...p }: BaseProps<T, O> & { type?: 'text' | 'password' | 'email' }) {
+  const id = useId();
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field }) => (
+        <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
+          <InputText
+            id={id}
+            type={type}
+            name={field.name}
+            ref={field.ref}
+            value={(field.value as string | null) ?? ''}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+            disabled={p.disabled}
+            autoComplete={p.autoComplete ?? 'off'}
+            invalid={Boolean(p.error)}
+            aria-invalid={p.error ? true : undefined}
+            aria-describedby={p.error ? `${id}-error` : undefined}
+          />
+        </FieldFrame>
+      )}
+    />
+  );
+}
+
+const toNumber = (text: string): number | null => {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : Number.NaN;
+};
+
+/**
+ * A decimal input that keeps what the user typed ('12.' on the way to '12.5') while the form
+ * holds the number; empty is null, rubbish is NaN, and the schema words both.
+ */
+function NumberInput({ id, value, onChange, onBlur, disabled, suffix }: { id: string; value: number | null; onChange: (n: number | null) => void; onBlur: () => void; disabled?: boolean; suffix?: string }) {
+  const [text, setText] = useState(value === null || value === undefined ? '' : String(value));
+  useEffect(() => {
+    // Follow the form when it is reset (a row selected, Cancel), not while the user types.
+    setText((current) => (Object.is(toNumber(current), value ?? null) ? current : value === null || value === undefined || Number.isNaN(value) ? '' : String(value)));
+  }, [value]);
+  const input = (
+    <InputText
+      id={id}
+      inputMode="decimal"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(toNumber(e.target.value));
+      }}
+      onBlur={onBlur}
+      disabled={disabled}
+      autoComplete="off"
+    />
+  );
+  if (!suffix) return input;
+  return (
+    <div className="p-inputgroup">
+      {input}
+      <span className="p-inputgroup-addon" aria-hidden="true">
+        {suffix}
+      </span>
+    </div>
+  );
+}
+
+export function NumberField<T extends FieldValues, O>(p: BaseProps<T, O> & { suffix?: string }) {
+  const id = useId();
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field }) => (
+        <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
+          <NumberInput id={id} value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} disabled={p.disabled} suffix={p.suffix} />
+        </FieldFrame>
+      )}
+    />
+  );
+}
