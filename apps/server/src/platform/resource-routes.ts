@@ -8,7 +8,7 @@ import { tableLoadRequestSchema, tableLoadResponseSchema } from '@tillpoint/cont
 import type { Db } from '../db/open-db';
 import { type MerchantPrincipal, requireMerchant, scopeOf } from './auth';
 import { notFound } from './errors';
-import type { ResourceRepo } from './branch-repo';
+import { type ResourceRepo, userHasBranch } from './branch-repo';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -54,9 +54,12 @@ export function registerResourceRoutes<R, I extends object>(
     async (req) => repo.list(db, scopeOf(view(req)), req.body),
   );
 
-  // Another branch of the caller's own account; the account still comes from the token.
-  const ofBranch = async (req: Parameters<typeof view>[0], branchId: number) =>
-    repo.all(db, { merchantAccountId: view(req).merchantAccountId, merchantBranchId: branchId });
+  // Another branch of the caller's own account, and only one the user works at; the account still comes from the token.
+  const ofBranch = async (req: Parameters<typeof view>[0], branchId: number) => {
+    const p = view(req);
+    if (branchId !== p.merchantBranchId && !(await userHasBranch(db, p.merchantAccountId, p.userId, branchId))) return [];
+    return repo.all(db, { merchantAccountId: p.merchantAccountId, merchantBranchId: branchId });
+  };
   app.get(`${B}merchantBranchId/:id`, { schema: { tags, params: branchParams, response: { 200: list, ...errors } } }, (req) =>
     ofBranch(req, req.params.id),
   );

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '@tillpoint/contracts/auth';
 import { privilegeKey } from '@tillpoint/contracts/privileges';
 import type { Db } from '../../db/open-db';
-import { adminUser, merchantAccount, merchantBranch, merchantUser, merchantUserBranch, merchantUserRole, role, rolePrivilege } from '../../db/schema';
+import { adminUser, merchantAccount, merchantBranch, merchantUser, merchantUserRole, role, rolePrivilege } from '../../db/schema';
 
 export type AccountUser = {
   id: number;
@@ -62,20 +62,6 @@ export async function findBranch(db: Db, merchantAccountId: number, branchId: nu
     .from(merchantBranch)
     .where(and(eq(merchantBranch.merchantAccountId, merchantAccountId), eq(merchantBranch.id, branchId)));
   return b;
-}
-
-export async function userHasBranch(db: Db, merchantAccountId: number, userId: number, branchId: number) {
-  const rows = await db
-    .select({ b: merchantUserBranch.merchantBranchId })
-    .from(merchantUserBranch)
-    .where(
-      and(
-        eq(merchantUserBranch.merchantAccountId, merchantAccountId),
-        eq(merchantUserBranch.userId, userId),
-        eq(merchantUserBranch.merchantBranchId, branchId),
-      ),
-    );
-  return rows.length > 0;
 }
 
 /** A merchant user's roles with their privileges; the user's privileges are derived from these. */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/open-db';
 import type { Principal, TokenSigner } from '../../platform/auth';
 import type { Captcha } from '../../platform/captcha';
 import { HttpError, badRequest, unauthorized } from '../../platform/errors';
+import { userHasBranch } from '../../platform/branch-repo';
 import { enqueueMail } from '../../platform/outbox';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { type Subject, consumeKey, issueKey, issueRefreshToken, revokeAllOf, revokeFamilyOf, rotateRefreshToken } from '../../platform/sessions';
@@ -22,7 +23,6 @@ import {
   merchantUserRoles,
   recordFailedLogin,
   setPassword,
-  userHasBranch,
 } from './auth.repo';
 
 export type StaffType = 'admin' | 'merchant';
