@@ -36,7 +36,11 @@ import {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 const notice = z.object({ type: z.literal('SUCCESS'), details: z.string() });
 
-/** The refresh token lives in an httpOnly cookie per user type, so page scripts never hold it. */
+/**
+ * The refresh token lives in an httpOnly cookie per user type, so page scripts never hold it. Refresh
+ * and logout take it from the body when one is sent, else from the cookie (a POST without a body has
+ * a null body, hence nullish).
+ */
 const cookieName = (t: StaffType) => `tp_rt_${t}`;
 
 function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, t: StaffType, token: string) {
@@ -80,7 +84,7 @@ export function authRoutes(parent: FastifyInstance, deps: AuthDeps, opts: { logi
 
     app.post(
       `/api/${paths.refresh}`,
-      { config: { rateLimit }, schema: { tags, body: refreshRequestSchema.optional(), response: { 200: tokensSchema, ...errors } } },
+      { config: { rateLimit }, schema: { tags, body: refreshRequestSchema.nullish(), response: { 200: tokensSchema, ...errors } } },
       async (req, reply) => {
         try {
           const tokens = await refreshTokens(deps, t, req.body?.refreshToken ?? req.cookies[cookieName(t)]);
@@ -93,7 +97,7 @@ export function authRoutes(parent: FastifyInstance, deps: AuthDeps, opts: { logi
       },
     );
 
-    app.post(`/api/${paths.logout}`, { schema: { tags, body: refreshRequestSchema.optional(), response: { 200: notice } } }, async (req, reply) => {
+    app.post(`/api/${paths.logout}`, { schema: { tags, body: refreshRequestSchema.nullish(), response: { 200: notice } } }, async (req, reply) => {
       await logout(deps, req.body?.refreshToken ?? req.cookies[cookieName(t)]);
       reply.clearCookie(cookieName(t), { path: '/api/' });
       return { type: 'SUCCESS' as const, details: MESSAGES.success };
