@@ -20,6 +20,9 @@ export const userType: StaffType = window.location.pathname.startsWith('/merchan
 export const authPaths = PATHS[userType];
 
 const STORAGE_KEY = `tillpoint.${userType}.session`;
+// Says only that a refresh cookie was set in this browser, so a first visit skips a refresh
+// call that could only fail. The cookie itself is httpOnly and stays unreadable here.
+const MARKER_KEY = `tillpoint.${userType}.signedIn`;
 type Stored = { accessToken: string; user: UserDto };
 
 let state: SessionState = { status: 'restoring' };
@@ -45,6 +48,7 @@ function apply(tokens: Pick<Tokens, 'accessToken' | 'userDTO'>) {
   setAccessToken(tokens.accessToken);
   const stored: Stored = { accessToken: tokens.accessToken, user: tokens.userDTO };
   sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  localStorage.setItem(MARKER_KEY, '1');
   setState({ status: 'signedIn', user: tokens.userDTO });
   if (refreshTimer === undefined) refreshTimer = setInterval(() => void refresh(), STAFF_REFRESH_MS);
 }
@@ -55,6 +59,7 @@ export function clearSession() {
   refreshTimer = undefined;
   setAccessToken(null);
   sessionStorage.removeItem(STORAGE_KEY);
+  localStorage.removeItem(MARKER_KEY);
   const wasSignedIn = state.status === 'signedIn';
   setState({ status: 'signedOut' });
   if (wasSignedIn) {
@@ -94,6 +99,7 @@ let restoring: Promise<void> | null = null;
 export function restoreSession(): Promise<void> {
   restoring ??= (async () => {
     const stored = readStored();
+    if (!stored && !localStorage.getItem(MARKER_KEY)) return setState({ status: 'signedOut' });
     if (stored) apply({ accessToken: stored.accessToken, userDTO: stored.user });
     const ok = await refresh();
     if (!ok && state.status === 'restoring') setState({ status: 'signedOut' });
