@@ -58,11 +58,19 @@ export async function revokeFamilyOf(db: Db, token: string) {
   if (row) await db.update(refreshToken).set({ revokedAt: new Date() }).where(eq(refreshToken.familyId, row.familyId));
 }
 
-export async function revokeAllOf(db: Db, userType: UserType, userId: number) {
+/** Ends every session of one user. A merchant user is known by account and id: ids repeat across accounts. */
+export async function revokeAllOf(db: Db, s: Pick<Subject, 'userType' | 'userId' | 'tenantId'>) {
   await db
     .update(refreshToken)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshToken.userType, userType), eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt)));
+    .where(
+      and(
+        eq(refreshToken.userType, s.userType),
+        eq(refreshToken.userId, s.userId),
+        s.tenantId === null ? isNull(refreshToken.tenantId) : eq(refreshToken.tenantId, s.tenantId),
+        isNull(refreshToken.revokedAt),
+      ),
+    );
 }
 
 export type KeyPurpose = 'LOGIN_CODE' | 'RESET' | 'ACTIVATION';

@@ -182,7 +182,7 @@ export async function resetFinish(deps: AuthDeps, userType: StaffType, input: Re
   const subject = await consumeKey(deps.db, input.key, userType, ['RESET', 'ACTIVATION']);
   if (!subject) throw badRequest(MESSAGES.resetKeyInvalid);
   await setPassword(deps.db, userType, subject.userId, subject.tenantId, passwordHash, subject.purpose === 'ACTIVATION');
-  await revokeAllOf(deps.db, userType, subject.userId);
+  await revokeAllOf(deps.db, subject);
 }
 
 /** Merchant sign-in completes only when the branch holds a licence that grants a service. */
