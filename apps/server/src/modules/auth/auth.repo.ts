@@ -91,15 +91,20 @@ export const activePrivileges = (roles: Role[]) =>
 const LOCK_AFTER = 5;
 const LOCK_MS = 15 * 60_000;
 
-/** Counts a wrong password; the fifth in a row locks the account for 15 minutes. */
+/**
+ * Counts a wrong password; the fifth in a row locks the account for 15 minutes. Once a lock has run
+ * out, counting starts again from this attempt, so a single typo does not lock the account at once.
+ */
 export async function recordFailedLogin(db: Db, userType: 'admin' | 'merchant', user: AccountUser) {
   const table = userType === 'admin' ? adminUser : merchantUser;
   const where = userType === 'admin' ? eq(adminUser.id, user.id) : and(eq(merchantUser.merchantAccountId, user.tenantId ?? -1), eq(merchantUser.id, user.id));
+  const lockOver = sql`${table.lockedUntil} is not null and ${table.lockedUntil} <= now()`;
+  const count = sql`case when ${lockOver} then 1 else ${table.wrongEntryNumbers} + 1 end`;
   await db
     .update(table)
     .set({
-      wrongEntryNumbers: sql`${table.wrongEntryNumbers} + 1`,
-      lockedUntil: sql`case when ${table.wrongEntryNumbers} + 1 >= ${LOCK_AFTER} then now() + ${`${LOCK_MS / 1000} seconds`}::interval else ${table.lockedUntil} end`,
+      wrongEntryNumbers: count,
+      lockedUntil: sql`case when ${count} >= ${LOCK_AFTER} then now() + ${`${LOCK_MS / 1000} seconds`}::interval when ${lockOver} then null else ${table.lockedUntil} end`,
     })
     .where(where);
 }
