@@ -7,7 +7,7 @@ export type Status = z.infer<typeof statusSchema>;
 export const NOTICE_TYPES = ['SUCCESS', 'INFO', 'WARNING', 'ERROR'] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 
-export const USER_TYPES = ['admin', 'merchant', 'member'] as const;
+export const USER_TYPES = ['admin', 'merchant', 'member', 'till'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
 export const LICENSE_STATUSES = ['DEMO', 'ACTIVE', 'PASSIVE'] as const;

@@ -13,7 +13,13 @@ import {
   unique,
   uuid,
   bigint,
+  customType,
 } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 /**
  * Tenancy is in the keys: every merchant-owned table leads its primary key, unique constraints and
@@ -304,6 +310,156 @@ export const tax = pgTable(
   ],
 );
 
+/** A till's key to the platform: the client id is public, the secret is stored only as its hash. */
+export const credential = pgTable(
+  'credential',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretHash: text('client_secret_hash').notNull(),
+    description: text('description'),
+    masterDevice: boolean('master_device').notNull().default(false),
+    orderDevice: boolean('order_device').notNull().default(false),
+    locked: boolean('locked').notNull().default(false),
+    status: text('status').notNull().default('ACTIVE'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), unique('credential_client_id_key').on(t.clientId)],
+);
+
+/** The last time each credential's till obtained a token. */
+export const tillConnection = pgTable(
+  'till_connection',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    credentialId: integer('credential_id').notNull(),
+    lastConnectedDate: ts('last_connected_date').notNull().defaultNow(),
+    remoteAddress: text('remote_address'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.credentialId], foreignColumns: [credential.merchantAccountId, credential.id] }).onDelete('cascade'),
+    unique('till_connection_credential_key').on(t.merchantAccountId, t.credentialId),
+  ],
+);
+
+/** Postcode look-up credit of a branch; values are whole look-ups (a multiple of 100). */
+export const credit = pgTable(
+  'credit',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    creditValue: integer('credit_value').notNull(),
+    creditUsed: integer('credit_used').notNull().default(0),
+    creditType: text('credit_type').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('ACTIVE'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t)],
+);
+
+/** Uploaded files (logos, headers, product images), served with an ETag. */
+export const storedFile = pgTable(
+  'stored_file',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    createdDate: created(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] })],
+);
+
+const fileRef = (t: { merchantAccountId: AnyPgColumn }, column: AnyPgColumn) =>
+  foreignKey({ columns: [t.merchantAccountId, column], foreignColumns: [storedFile.merchantAccountId, storedFile.id] });
+
+/** A branch's branding: web header (1900x360), mobile header (400x300) and logo (90x90). */
+export const pageSettings = pgTable(
+  'page_settings',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    headerFileId: integer('header_file_id'),
+    mobileFileId: integer('mobile_file_id'),
+    logoFileId: integer('logo_file_id'),
+    displayMemberZoom: integer('display_member_zoom').notNull().default(2),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    unique('page_settings_branch_key').on(t.merchantAccountId, t.merchantBranchId),
+    fileRef(t, t.headerFileId),
+    fileRef(t, t.mobileFileId),
+    fileRef(t, t.logoFileId),
+  ],
+);
+
+/** Order, end-of-day and payment settings of a branch (spec 1 §3, branch settings). */
+export const branchSettings = pgTable(
+  'branch_settings',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    tableOrderPaymentOptions: text('table_order_payment_options').notNull().default(''),
+    webOrderPaymentOptions: text('web_order_payment_options').notNull().default(''),
+    notificationTunnel: text('notification_tunnel').notNull().default(''),
+    autoOrderConfirm: boolean('auto_order_confirm').notNull().default(true),
+    autoKitchen: boolean('auto_kitchen').notNull().default(true),
+    autoInsideDelivery: boolean('auto_inside_delivery').notNull().default(true),
+    autoOutsideDelivery: boolean('auto_outside_delivery').notNull().default(false),
+    autoDispatch: boolean('auto_dispatch').notNull().default(true),
+    email: text('email'),
+    endOfDayHour: text('end_of_day_hour').default('00'),
+    isAutoEndOfDay: boolean('is_auto_end_of_day').notNull().default(true),
+    provider: text('provider').notNull().default('DOJO'),
+    jsUrl: text('js_url'),
+    merchantUrl: text('merchant_url'),
+    baseUrl: text('base_url'),
+    /** Provider secrets: written by administrators, never sent back to a browser. */
+    jwt: text('jwt'),
+    password: text('password'),
+    userType: text('user_type'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), unique('branch_settings_branch_key').on(t.merchantAccountId, t.merchantBranchId)],
+);
+
+/**
+ * SMTP settings: the platform's own (merchant_branch_id -1) and per branch. Only administrators
+ * manage them, so the table is global; branch ids are unique on the platform.
+ */
+export const mailSettings = pgTable('mail_settings', {
+  id: serial('id').primaryKey(),
+  merchantBranchId: integer('merchant_branch_id').notNull().unique(),
+  toAddress: text('to_address'),
+  fromAddress: text('from_address').notNull(),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  userName: text('user_name').notNull(),
+  /** Never returned to a browser. */
+  password: text('password').notNull(),
+  createdDate: created(),
+  updatedDate: updated(),
+});
+
 /** Tables without merchant_account_id, and why they are global. */
 export const GLOBAL_TABLES: Record<string, string> = {
   system_parameter: 'platform settings',
@@ -317,9 +473,11 @@ export const GLOBAL_TABLES: Record<string, string> = {
   captcha_used: 'captcha replay guard',
   mail_outbox: 'mail delivery queue for every kind of user',
   merchant_account: 'the tenant root itself',
+  mail_settings: 'SMTP settings of the platform (-1) and of branches, managed only by administrators',
 };
 
 /** Unique constraints that may leave out merchant_account_id, and why. */
 export const GLOBAL_UNIQUES: Record<string, string> = {
   merchant_branch_domain_name_key: 'customers reach a store by its domain name, so it is unique on the platform',
+  credential_client_id_key: 'a till presents only its client id, before the tenant is known',
 };
