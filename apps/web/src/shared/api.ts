@@ -14,6 +14,8 @@ type CallOptions = {
   /** Sends this token instead of the session's (sign-in uses it before the session exists). */
   token?: string | null;
   signal?: AbortSignal;
+  /** 'blob' reads a successful reply as a file (a QR code PNG, an image); failures stay notices. */
+  as?: 'json' | 'blob';
 };
 
 let currentToken: string | null = null;
@@ -43,20 +45,28 @@ async function readBody(res: Response): Promise<unknown> {
 export async function request<T>(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
   const token = options.token === undefined ? currentToken : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  // Fastify refuses a JSON content type with an empty body, so only bodies get one.
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Fastify refuses a JSON content type with an empty body, so only bodies get one. A FormData
+  // body (file uploads) sets its own multipart type with the boundary.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let res: Response;
   try {
     res = await fetch(`${API_PREFIX}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: options.signal,
     });
   } catch (err) {
     return { ok: false, status: 0, body: null, networkError: err instanceof Error ? err.message : String(err) };
+  }
+  // A JSON reply to a file request is a notice (a refusal on 200), so it goes the usual way.
+  if (res.ok && options.as === 'blob' && !res.headers.get('content-type')?.includes('json')) {
+    const file = await res.blob().catch(() => null);
+    if (file) return { ok: true, status: res.status, body: file as T };
+    return { ok: false, status: 0, body: null, networkError: 'the file could not be read' };
   }
   const parsed = await readBody(res).catch(() => null);
   if (res.status === 401 && token) for (const listener of unauthorizedListeners) listener();
@@ -71,4 +81,6 @@ export const api = {
   post: <T>(path: string, body: unknown = {}, options?: CallOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body: unknown = {}, options?: CallOptions) => request<T>('PUT', path, body, options),
   del: <T>(path: string, options?: CallOptions) => request<T>('DELETE', path, undefined, options),
+  /** A file from the server (GET without a body, POST/PUT with one); the reply body is a Blob. */
+  file: (method: Method, path: string, body?: unknown, options?: CallOptions) => request<Blob>(method, path, body, { ...options, as: 'blob' }),
 };
