@@ -23,3 +23,5 @@ export const ACTION_REASONS = [
 ] as const;
 export const TITLES = ['MR', 'MRS', 'MISS'] as const;
 export const SECTORS = ['RETAIL', 'HOSPITALITY'] as const;
+export const CREDIT_TYPES = ['ADDRESS', 'DISTANCE'] as const;
+export const COUNTRIES = ['United Kingdom'] as const;
