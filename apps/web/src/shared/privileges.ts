@@ -6,6 +6,9 @@ import { useUser } from './session';
 /** The four switches every catalogue screen gates its table and buttons with (spec 2 §6). */
 export type Can = { view: boolean; add: boolean; create: boolean; delete: boolean };
 
+/** Platform admin screens check nothing beyond being an admin (spec 1 §6); the server guards them. */
+export const ADMIN_CAN: Can = { view: true, add: true, create: true, delete: true };
+
 export function privilegesOf(user: UserDto): Set<string> {
   const keys = new Set<string>();
   for (const role of user.roles) {

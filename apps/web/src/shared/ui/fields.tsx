@@ -1,5 +1,8 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
 
 /**
@@ -119,6 +122,90 @@ export function NumberField<T extends FieldValues, O>(p: BaseProps<T, O> & { suf
         <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
           <NumberInput id={id} value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} disabled={p.disabled} suffix={p.suffix} />
         </FieldFrame>
+      )}
+    />
+  );
+}
+
+/**
+ * A text input with a fixed pattern, e.g. the mobile phone '(09999) 999999' (spec 1 §5): '9' is a
+ * digit, anything else is written for the user. An incomplete entry stays as typed (no auto
+ * clear) so the schema can say it is not valid rather than that it is missing.
+ */
+/** What an untouched mask shows: its slots as '_', its written characters as they are. */
+const blankMask = (mask: string) => mask.replace('?', '').replace(/[9a*]/g, '_');
+
+export function MaskField<T extends FieldValues, O>(p: BaseProps<T, O> & { mask: string }) {
+  const id = useId();
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field }) => (
+        <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
+          <InputMask
+            id={id}
+            name={field.name}
+            mask={p.mask}
+            autoClear={false}
+            value={(field.value as string | null) ?? ''}
+            // An untouched mask reads as empty, not as its placeholder.
+            onChange={(e) => field.onChange(e.value && e.value !== blankMask(p.mask) ? e.value : null)}
+            onBlur={field.onBlur}
+            disabled={p.disabled}
+            autoComplete={p.autoComplete ?? 'off'}
+            inputMode="numeric"
+          />
+        </FieldFrame>
+      )}
+    />
+  );
+}
+
+export type Option = { label: string; value: string };
+const toOptions = (options: readonly (string | Option)[]): Option[] => options.map((o) => (typeof o === 'string' ? { label: o, value: o } : o));
+
+/** A single choice from a fixed list (the enumerations of spec 1 §9). */
+export function SelectField<T extends FieldValues, O>(p: BaseProps<T, O> & { options: readonly (string | Option)[]; onPicked?: (value: string | null) => void }) {
+  const id = useId();
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field }) => (
+        <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
+          <Dropdown
+            inputId={id}
+            name={field.name}
+            value={field.value ?? null}
+            options={toOptions(p.options)}
+            onChange={(e) => {
+              field.onChange(e.value ?? null);
+              p.onPicked?.(e.value ?? null);
+            }}
+            onBlur={field.onBlur}
+            disabled={p.disabled}
+            placeholder="Select"
+            className="w-full"
+          />
+        </FieldFrame>
+      )}
+    />
+  );
+}
+
+/** A yes/no flag with its label beside the box. */
+export function CheckboxField<T extends FieldValues, O>(p: Omit<BaseProps<T, O>, 'required' | 'error' | 'autoComplete'>) {
+  const id = useId();
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field }) => (
+        <div className="field field-checkbox">
+          <Checkbox inputId={id} name={field.name} checked={Boolean(field.value)} onChange={(e) => field.onChange(Boolean(e.checked))} onBlur={field.onBlur} disabled={p.disabled} />
+          <label htmlFor={id}>{p.label}</label>
+        </div>
       )}
     />
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { api } from '../api';
+import { type ApiResult, api } from '../api';
 import { goBack } from '../hash-route';
 import { notify } from '../notify';
 import { confirmWarning } from './confirm';
@@ -21,6 +21,12 @@ export type CrudOptions<R extends { id: number }, S extends z.ZodType<FieldValue
   onChanged?: (record: R | null) => void;
   /** Cancel on a new, never-saved record; by default one page back (spec 2 §1). */
   onCancelNew?: () => void;
+  /**
+   * For resources whose create or update is not the generic `create`/`update` call (a branch is
+   * created under its account, a contact is saved on its own path): sends the values, replies
+   * with the saved record.
+   */
+  send?: (values: z.output<S>, record: R | null) => Promise<ApiResult<R>>;
 };
 
 /**
@@ -29,7 +35,7 @@ export type CrudOptions<R extends { id: number }, S extends z.ZodType<FieldValue
  * typed; Cancel restores the last saved copy; Delete asks first.
  */
 export function useCrud<R extends { id: number }, S extends z.ZodType<FieldValues, FieldValues>>(options: CrudOptions<R, S>) {
-  const { base, schema, empty, toForm, onChanged, onCancelNew = goBack } = options;
+  const { base, schema, empty, toForm, onChanged, onCancelNew = goBack, send } = options;
   const form = useZodForm(schema, empty);
   const [record, setRecord] = useState<R | null>(null);
   const [editing, setEditing] = useState(false);
@@ -43,7 +49,11 @@ export function useCrud<R extends { id: number }, S extends z.ZodType<FieldValue
   const save = () =>
     form.submit(async (values) => {
       setBusy(true);
-      const result = record ? await api.put<R>(`${base}update`, { ...values, id: record.id }) : await api.post<R>(`${base}create`, values);
+      const result = send
+        ? await send(values, record)
+        : record
+          ? await api.put<R>(`${base}update`, { ...values, id: record.id })
+          : await api.post<R>(`${base}create`, values);
       setBusy(false);
       if (!notify(result) || !result.ok) return;
       show(result.body);
@@ -76,6 +86,14 @@ export function useCrud<R extends { id: number }, S extends z.ZodType<FieldValue
       setEditing(true);
     },
     edit: () => setEditing(true),
+    /**
+     * A copy the server saved by another call (a status switch, a sibling panel): it becomes the
+     * copy Cancel restores, and fields the user is not editing follow it.
+     */
+    keep: (r: R) => {
+      setRecord(r);
+      if (!editing) form.reset(toForm(r));
+    },
     cancel: () => {
       setEditing(false);
       if (record) form.reset(toForm(record));
