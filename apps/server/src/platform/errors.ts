@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import type { ApiError, FieldError } from '@tillpoint/contracts/api-error';
 import type { NoticeType } from '@tillpoint/contracts/enums';
 import { MESSAGES } from '@tillpoint/contracts/messages';
@@ -45,6 +46,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(v.params?.issue && (v.params.issue as { path?: unknown[] }).path?.join('.') || ''),
         message: v.message ?? MESSAGES.emptyValues,
       }));
+      return reply.status(400).send({ type: 'WARNING', details: errors[0]?.message ?? MESSAGES.emptyValues, errors });
+    }
+    if (err instanceof ZodError) {
+      // A schema applied by hand (e.g. the JSON part of a multipart upload): the same 400 as a route schema's.
+      const errors = err.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
       return reply.status(400).send({ type: 'WARNING', details: errors[0]?.message ?? MESSAGES.emptyValues, errors });
     }
     const code = pgCode(err);
