@@ -3,22 +3,27 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { InferInsertModel, InferSelectModel } from 'drizzle-orm';
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import type { Db } from '../db/open-db';
-import { merchantUserBranch } from '../db/schema';
+import { merchantBranch, merchantUserBranch } from '../db/schema';
 import type { Scope } from './auth';
 import { type TableColumns, loadTable } from './table-load';
 
 /** The key columns every branch-owned table has (ARCHITECTURE §3: tenancy in the keys). */
 export type BranchKeys = { merchantAccountId: AnyPgColumn; merchantBranchId: AnyPgColumn; id: AnyPgColumn; status?: AnyPgColumn };
 
-/** What the generic resource routes need from an entity's data functions. */
-export type ResourceRepo<R, I> = {
+/** What the generic resource routes need from an entity's data functions (U: the update input, when it differs). */
+export type ResourceRepo<R, I, U = I> = {
   list(db: Db, scope: Scope, request: TableLoadRequest): Promise<TableLoadResponse<R>>;
   all(db: Db, scope: Scope, onlyActive?: boolean): Promise<R[]>;
   get(db: Db, scope: Scope, id: number): Promise<R | undefined>;
   create(db: Db, scope: Scope, input: I): Promise<R>;
-  update(db: Db, scope: Scope, id: number, input: I): Promise<R | undefined>;
+  update(db: Db, scope: Scope, id: number, input: U): Promise<R | undefined>;
   remove(db: Db, scope: Scope, id: number): Promise<boolean>;
   setStatus?(db: Db, scope: Scope, id: number, status: string): Promise<R | undefined>;
+  /**
+   * The account and branch a record belongs to. Administrators address records by id alone (ids are
+   * unique on the platform); every statement after this one is scoped as a merchant's would be.
+   */
+  locate(db: Db, id: number): Promise<Scope | undefined>;
 };
 
 /**
@@ -78,6 +83,13 @@ export function branchRepo<T extends PgTable, R, I>(
       return row ? opts.toRecord(row) : undefined;
     },
     remove: async (db, s, id) => (await rows(db.delete(table).where(byId(s, id)).returning())).length > 0,
+    locate: async (db, id) => {
+      const [row] = await db
+        .select({ merchantAccountId: keys.merchantAccountId, merchantBranchId: keys.merchantBranchId })
+        .from(table as PgTable)
+        .where(eq(keys.id, id));
+      return row as Scope | undefined;
+    },
     ...(keys.status
       ? {
           setStatus: async (db: Db, s: Scope, id: number, status: string) => {
@@ -108,4 +120,13 @@ export async function userHasBranch(db: Db, merchantAccountId: number, userId: n
       ),
     );
   return rows.length > 0;
+}
+
+/** The scope of a branch given by id (administrators name branches by id; ids are unique on the platform). */
+export async function branchScope(db: Db, branchId: number): Promise<Scope | undefined> {
+  const [row] = await db
+    .select({ merchantAccountId: merchantBranch.merchantAccountId, merchantBranchId: merchantBranch.id })
+    .from(merchantBranch)
+    .where(eq(merchantBranch.id, branchId));
+  return row;
 }
