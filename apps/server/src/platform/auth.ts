@@ -87,6 +87,11 @@ export function requireAdmin(req: FastifyRequest): Principal {
   return requireUser(req, 'admin');
 }
 
+/** As a route's onRequest hook: 401/403 before the body is read or validated, so no body says anything to a stranger. */
+export async function adminOnly(req: FastifyRequest) {
+  requireAdmin(req);
+}
+
 /** A merchant user holding the privilege (objectName + action), or 403. */
 export function requireMerchant(req: FastifyRequest, objectName?: string, ...actions: string[]): MerchantPrincipal {
   const p = requireUser(req, 'merchant');
