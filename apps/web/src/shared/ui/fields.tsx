@@ -4,6 +4,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
+import { MultiSelect } from 'primereact/multiselect';
 
 /**
  * Labelled inputs bound to a react-hook-form control. Every input has a <label htmlFor>, so
@@ -206,6 +207,75 @@ export function CheckboxField<T extends FieldValues, O>(p: Omit<BaseProps<T, O>,
           <Checkbox inputId={id} name={field.name} checked={Boolean(field.value)} onChange={(e) => field.onChange(Boolean(e.checked))} onBlur={field.onBlur} disabled={p.disabled} />
           <label htmlFor={id}>{p.label}</label>
         </div>
+      )}
+    />
+  );
+}
+
+/**
+ * Several choices from a fixed list. The form holds them comma-joined, as they travel (spec 1 §3:
+ * branch settings' multi-selects), and the input shows them as a list of codes.
+ */
+export function MultiSelectField<T extends FieldValues, O>(p: BaseProps<T, O> & { options: readonly (string | Option)[] }) {
+  const id = useId();
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field }) => (
+        <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
+          <MultiSelect
+            inputId={id}
+            name={field.name}
+            value={String(field.value ?? '')
+              .split(',')
+              .filter(Boolean)}
+            options={toOptions(p.options)}
+            onChange={(e) => field.onChange(((e.value as string[] | null) ?? []).join(','))}
+            onBlur={field.onBlur}
+            disabled={p.disabled}
+            display="chip"
+            placeholder="Select"
+            showSelectAll={false}
+            className="w-full"
+          />
+        </FieldFrame>
+      )}
+    />
+  );
+}
+
+/**
+ * A write-only secret (a password, a provider key): the server never sends it back, only whether
+ * one is stored, so the input starts blank and a blank value on save keeps the stored one.
+ */
+export function SecretField<T extends FieldValues, O>(p: BaseProps<T, O> & { stored: boolean; maxLength?: number }) {
+  const id = useId();
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field }) => (
+        <FieldFrame id={id} label={p.label} required={p.required && !p.stored} error={p.error}>
+          <InputText
+            id={id}
+            type="password"
+            name={field.name}
+            ref={field.ref}
+            value={(field.value as string | null) ?? ''}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+            disabled={p.disabled}
+            maxLength={p.maxLength}
+            autoComplete="new-password"
+            placeholder={p.stored ? '••••••••' : undefined}
+            aria-describedby={`${id}-stored`}
+          />
+          <small id={`${id}-stored`} className={p.stored ? 'field-hint secret-stored' : 'field-hint'}>
+            <i className={p.stored ? 'pi pi-lock' : 'pi pi-lock-open'} aria-hidden="true" />{' '}
+            {p.stored ? 'A value is stored. Leave blank to keep it.' : 'No value stored.'}
+          </small>
+        </FieldFrame>
       )}
     />
   );
