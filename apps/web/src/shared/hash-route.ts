@@ -34,3 +34,12 @@ export function goBack() {
   if (window.history.length > 1) window.history.back();
   else navigate('#/');
 }
+
+/**
+ * Rewrites the current address without a new history entry, e.g. '#merchantAccountSave?' becomes
+ * '#merchantAccountSave?12' once the account is created: Back still leaves the page, a reload reopens the record.
+ */
+export function replaceHash(href: string) {
+  history.replaceState(history.state, '', `#${href.replace(/^#/, '')}`);
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
+}

@@ -1,4 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import { api } from './api';
+import { notify } from './notify';
 import { onSignOut } from './session';
 
 /**
@@ -10,3 +12,10 @@ export const queryClient = new QueryClient({
 });
 
 onSignOut(() => queryClient.clear());
+
+/** A queryFn for a GET: the body on success; a refusal is shown (spec 1 §8) and fails the query. */
+export async function getOrThrow<T>(path: string): Promise<T> {
+  const r = await api.get<T>(path);
+  if (!notify(r, { suppressSuccess: true }) || !r.ok) throw new Error(`GET ${path}: ${r.status}`);
+  return r.body;
+}

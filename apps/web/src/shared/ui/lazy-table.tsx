@@ -48,6 +48,8 @@ type Props<T extends Row> = {
   exportName?: string;
   /** Buttons in the table header before refresh and export. */
   actions?: ReactNode;
+  /** Buttons at the end of each row (e.g. view, user); they should stop the click selecting the row. */
+  rowActions?: (row: T) => ReactNode;
   ref?: Ref<LazyTableHandle>;
 };
 
@@ -57,7 +59,7 @@ type Sort = { field: string; order: 1 | -1 } | null;
  * A server-paged table (PrimeReact DataTable in lazy mode) over the generic table load: paging,
  * sorting and filtering happen on the server, filters go out 500 ms after the last keystroke.
  */
-export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initialRows = 10, selection, onSelect, exportName, actions, ref }: Props<T>) {
+export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initialRows = 10, selection, onSelect, exportName, actions, rowActions, ref }: Props<T>) {
   const headingId = useId();
   const [first, setFirst] = useState(0);
   const [rows, setRows] = useState(initialRows);
@@ -197,6 +199,7 @@ export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initia
             align={c.align}
           />
         ))}
+        {rowActions && <Column header="Actions" body={(row: T) => <div className="row-actions">{rowActions(row)}</div>} className="row-actions-cell" />}
       </DataTable>
     </section>
   );

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { InputSwitch } from 'primereact/inputswitch';
 import type { Status } from '@tillpoint/contracts/enums';
 import { MESSAGES } from '@tillpoint/contracts/messages';
+import { api } from '../api';
+import { notify } from '../notify';
 import { confirmWarning } from './confirm';
 
 type Props = {
@@ -34,4 +36,17 @@ export function StatusSwitch({ status, editing, isNew, onLocalChange, onSave, la
       </div>
     </div>
   );
+}
+
+/**
+ * The onSave of a saved record's switch: PUT the status path (e.g. PATHS.merchantAccount.status)
+ * and hand the server's copy on, so Cancel afterwards restores the new status.
+ */
+export function saveStatus<R>(path: (status: Status) => string, onSaved: (record: R) => void) {
+  return async (status: Status): Promise<boolean> => {
+    const result = await api.put<R>(path(status));
+    if (!notify(result) || !result.ok) return false;
+    onSaved(result.body);
+    return true;
+  };
 }
