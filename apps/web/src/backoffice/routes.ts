@@ -11,6 +11,10 @@ type Screen = { page: LazyExoticComponent<ComponentType>; for: StaffType[] };
 export const SCREENS: Record<string, Screen> = {
   '': { page: lazy(() => import('./home/home-page')), for: ['admin', 'merchant'] },
   taxSave: { page: lazy(() => import('./catalogue/tax-page')), for: ['merchant'] },
+  licenses: { page: lazy(() => import('./licences/licenses-page')), for: ['admin'] },
+  mailSettings: { page: lazy(() => import('./settings/mail-settings-page')), for: ['admin'] },
+  barcodeGenerator: { page: lazy(() => import('./qr-code/qr-code-page')), for: ['admin'] },
+  tillConnections: { page: lazy(() => import('./till/till-connections-page')), for: ['admin'] },
 };
 
 export type Upcoming = { title: string; area: string };
@@ -21,11 +25,7 @@ export const UPCOMING: Record<string, Upcoming> = {
   merchantBranchSave: { title: 'Merchant Branch', area: 'Accounts: merchant accounts and branches (spec 1, Merchant branch detail)' },
   merchantUserSave: { title: 'Merchant Users', area: 'Users: merchant users, roles and till users (spec 1, Merchant users page)' },
   adminUserList: { title: 'Admin Users', area: 'Users: admin users (spec 1, Admin users page)' },
-  mailSettings: { title: 'Mail Settings', area: 'Settings: mail settings (spec 1, Mail settings)' },
-  licenses: { title: 'Licenses', area: 'Licences (spec 1, Licenses page)' },
   dataUpload: { title: 'Data Upload', area: 'Data sync: data upload and reset (spec 1, Data upload page)' },
-  barcodeGenerator: { title: 'Qr Code', area: 'Accounts: QR codes (spec 1, QR code page)' },
-  tillConnections: { title: 'Till Connections', area: 'Till: till connections (spec 1, Till connections)' },
   adminSaleReport: { title: 'Admin Sale Report', area: 'Reports: admin sale report (spec 1, Admin sale report)' },
   departmentList: { title: 'Departments', area: 'Catalogue: departments (spec 2, Departments)' },
   departmentSave: { title: 'Department', area: 'Catalogue: departments (spec 2, Departments)' },
