@@ -16,6 +16,12 @@ export type TableColumn = {
   toDb?: (value: number) => number;
   /** The value as the API shows it, for the text match modes (contains '17.5' must find 1750 basis points). */
   text?: SQL;
+} | {
+  /** An expression shown as one text column (e.g. first and last name as the contact). */
+  column: SQL;
+  kind: 'text';
+  toDb?: undefined;
+  text?: undefined;
 };
 
 /** A number stored in hundredths (basis points, pence) and shown with up to two decimals. */
@@ -48,7 +54,7 @@ function toNumber(name: string, v: unknown, col: TableColumn): number {
   const n = typeof v === 'number' ? v : Number(v);
   if (!Number.isFinite(n)) throw badRequest(`The filter value of ${name} must be a number.`);
   const dbValue = col.toDb ? col.toDb(n) : n;
-  const range = INTEGER_RANGES[col.column.getSQLType()];
+  const range = col.kind === 'text' ? undefined : INTEGER_RANGES[col.column.getSQLType()];
   if (range && !Number.isInteger(dbValue)) throw badRequest(`The filter value of ${name} must be a whole number.`);
   if (range && (dbValue < range[0] || dbValue > range[1])) throw badRequest(`The filter value of ${name} is out of range.`);
   return dbValue;
@@ -88,12 +94,13 @@ function filterSql(f: TableFilter, col: TableColumn): SQL | undefined {
       case 'notEquals':
         return sql`lower(${c}) <> lower(${str()})`;
       case 'in':
-        return inArray(c, list().map(String));
+        return inArray(sql`${c}`, list().map(String));
       default:
         if (col.kind === 'text') throw badRequest(`The match mode ${mode} does not apply to ${f.name}.`);
     }
   }
   if (col.kind === 'number') {
+    const c = col.column;
     const n = () => toNumber(f.name, Array.isArray(v) ? v[0] : v, col);
     switch (mode) {
       case 'equals':
@@ -118,6 +125,7 @@ function filterSql(f: TableFilter, col: TableColumn): SQL | undefined {
     }
   }
   if (col.kind === 'date') {
+    const c = col.column;
     const d = () => toDate(f.name, Array.isArray(v) ? v[0] : v);
     switch (mode) {
       case 'dateIs':
@@ -139,6 +147,7 @@ function filterSql(f: TableFilter, col: TableColumn): SQL | undefined {
     }
   }
   if (col.kind === 'boolean' && (mode === 'equals' || mode === 'notEquals')) {
+    const c = col.column;
     const b = v === true || v === 'true';
     return mode === 'equals' ? eq(c, b) : ne(c, b);
   }
