@@ -460,6 +460,70 @@ export const mailSettings = pgTable('mail_settings', {
   updatedDate: updated(),
 });
 
+/** A till's own operator login at a branch (names come from the till's data). */
+export const tillUser = pgTable(
+  'till_user',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    name: text('name').notNull(),
+    createdDate: created(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), unique('till_user_name_key').on(t.merchantAccountId, t.merchantBranchId, t.name)],
+);
+
+/** Which till user a merchant user is at each branch (at most one per branch). */
+export const merchantUserTillUser = pgTable(
+  'merchant_user_till_user',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    userId: integer('user_id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    tillUserId: integer('till_user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.userId, t.merchantBranchId] }),
+    userRef(t),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.tillUserId], foreignColumns: [tillUser.merchantAccountId, tillUser.id] }).onDelete('cascade'),
+  ],
+);
+
+/** An administrator's request that a branch's tills fetch these data groups at their next sync. */
+export const dataSyncRequest = pgTable(
+  'data_sync_request',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    /** Comma-joined data groups, e.g. 'tax,department,product'. */
+    groups: text('groups').notNull(),
+    requestedBy: integer('requested_by').notNull(),
+    requestedDate: ts('requested_date').notNull().defaultNow(),
+    deliveredDate: ts('delivered_date'),
+    deliveredToCredentialId: integer('delivered_to_credential_id'),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), index('data_sync_request_pending_idx').on(t.merchantAccountId, t.merchantBranchId, t.deliveredDate)],
+);
+
+/** Who reset which data of a branch, and when (kept after the reset itself). */
+export const dataResetAudit = pgTable(
+  'data_reset_audit',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    transactions: boolean('transactions').notNull(),
+    definitions: boolean('definitions').notNull(),
+    resetBy: integer('reset_by').notNull(),
+    resetDate: ts('reset_date').notNull().defaultNow(),
+    /** Row counts deleted per table, as JSON text. */
+    summary: text('summary').notNull().default('{}'),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t)],
+);
+
 /** Tables without merchant_account_id, and why they are global. */
 export const GLOBAL_TABLES: Record<string, string> = {
   system_parameter: 'platform settings',
