@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -10,18 +11,25 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@tillpoint/contracts/auth';
 import { MESSAGES } from '@tillpoint/contracts/messages';
+import { MAX_UPLOAD_BYTES } from '@tillpoint/contracts/page-settings';
 import type { Config } from './config';
 import type { Db } from './db/open-db';
 import { registerAuth, createTokenSigner } from './platform/auth';
 import { createCaptcha } from './platform/captcha';
 import { registerErrorHandler } from './platform/errors';
 import { type Job, startJobs } from './platform/jobs';
-import { type MailTransport, deliverDueMail, smtpTransport } from './platform/outbox';
+import { databaseFiles } from './platform/files';
+import { type MailTransport, deliverDueMailWith, smtpTransport } from './platform/outbox';
 import { getOrCreateSecret } from './platform/secrets';
 import { purgeExpired } from './platform/sessions';
 import { authRoutes } from './modules/auth/auth.routes';
 import { captchaRequired, systemRoutes } from './modules/system/system.routes';
 import { taxRoutes } from './modules/tax/tax.routes';
+import { branchSettingsRoutes } from './modules/settings/branch-settings.routes';
+import { mailSettingsRoutes } from './modules/settings/mail-settings.routes';
+import { platformSmtpConfig } from './modules/settings/mail-settings.repo';
+import { pageSettingsRoutes } from './modules/settings/page-settings.routes';
+import { qrRoutes } from './modules/qr/qr.routes';
 
 export type AppContext = { app: FastifyInstance; db: Db; config: Config; mail: MailTransport | null; runJob: (name: string) => Promise<unknown> };
 
@@ -63,6 +71,8 @@ export async function buildApp({ db, config, mail }: { db: Db; config: Config; m
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Uploads: a larger file is cut off and refused with the spec's 'Maximum upload size is 5MB.'.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 5, fieldSize: 64 * 1024, parts: 10 } });
 
   const signer = createTokenSigner(config.jwtSecret ?? (await getOrCreateSecret(db, 'jwt')));
   const captcha = createCaptcha(db, await getOrCreateSecret(db, 'captcha'), config.captchaCost, config.captchaMaxCounter);
@@ -72,12 +82,25 @@ export async function buildApp({ db, config, mail }: { db: Db; config: Config; m
   systemRoutes(app, { db, captcha, captchaRequired: needCaptcha, testEnvironment: config.testEnvironment });
   authRoutes(app, { db, signer, captcha, captchaRequired: needCaptcha }, { loginRateLimit: config.loginRateLimit, publicUrl: config.publicUrl });
   taxRoutes(app, db);
+  pageSettingsRoutes(app, db, databaseFiles);
+  branchSettingsRoutes(app, db, { testEnvironment: config.testEnvironment });
+  mailSettingsRoutes(app, db);
+  qrRoutes(app);
 
   serveWebApp(app);
 
-  const transport = mail !== undefined ? mail : config.smtp ? smtpTransport(config.smtp) : null;
-  const jobs: Job[] = [{ name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db) }];
-  if (transport) jobs.push({ name: 'mail-outbox', everyMs: 3_000, run: () => deliverDueMail(db, transport) });
+  // A transport given by the caller (tests) is used as is; otherwise each batch uses the platform's mail
+  // settings (merchantBranchId -1) when saved, else the SMTP_* environment, else mail waits in the outbox.
+  const transport = mail ?? null;
+  const mailSource = async () => {
+    if (transport) return transport;
+    const smtp = (await platformSmtpConfig(db)) ?? config.smtp;
+    return smtp ? smtpTransport(smtp) : null;
+  };
+  const jobs: Job[] = [
+    { name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db) },
+    { name: 'mail-outbox', everyMs: 3_000, run: () => deliverDueMailWith(db, mailSource) },
+  ];
   if (config.runJobs) {
     const stop = startJobs(jobs, app.log);
     app.addHook('onClose', stop);

@@ -12,19 +12,31 @@ export async function enqueueMail(tx: Db, mail: Mail) {
   await tx.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null });
 }
 
-export function smtpTransport(smtp: SmtpConfig): MailTransport {
+/** `timeoutMs` bounds connecting, the greeting and each wait on the socket (a test send must not hang). */
+export function smtpTransport(smtp: SmtpConfig, opts: { timeoutMs?: number } = {}): MailTransport {
+  const timeouts = opts.timeoutMs ? { connectionTimeout: opts.timeoutMs, greetingTimeout: opts.timeoutMs, socketTimeout: opts.timeoutMs } : {};
   const transporter = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
     ignoreTLS: !smtp.secure && !smtp.user,
     auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined,
+    ...timeouts,
   });
   return {
     async send(mail) {
       await transporter.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
   };
+}
+
+/**
+ * Delivers due mail with the transport in force for this batch: the source is asked each time, so
+ * SMTP settings saved by an administrator apply without a restart. No transport: mail stays queued.
+ */
+export async function deliverDueMailWith(db: Db, source: () => Promise<MailTransport | null>, batch?: number) {
+  const transport = await source();
+  return transport ? deliverDueMail(db, transport, batch) : { sent: 0, failed: 0 };
 }
 
 const MAX_ATTEMPTS = 8;
