@@ -15,14 +15,14 @@ export const SCREENS: Record<string, Screen> = {
   mailSettings: { page: lazy(() => import('./settings/mail-settings-page')), for: ['admin'] },
   barcodeGenerator: { page: lazy(() => import('./qr-code/qr-code-page')), for: ['admin'] },
   tillConnections: { page: lazy(() => import('./till/till-connections-page')), for: ['admin'] },
+  merchantAccountList: { page: lazy(() => import('./accounts/merchant-account-list-page')), for: ['admin'] },
+  merchantAccountSave: { page: lazy(() => import('./accounts/merchant-account-page')), for: ['admin'] },
+  merchantBranchSave: { page: lazy(() => import('./accounts/merchant-branch-page')), for: ['admin'] },
 };
 
 export type Upcoming = { title: string; area: string };
 
 export const UPCOMING: Record<string, Upcoming> = {
-  merchantAccountList: { title: 'Merchant Accounts', area: 'Accounts: merchant accounts and branches (spec 1, Merchant account list)' },
-  merchantAccountSave: { title: 'Merchant Account', area: 'Accounts: merchant accounts and branches (spec 1, Merchant account detail)' },
-  merchantBranchSave: { title: 'Merchant Branch', area: 'Accounts: merchant accounts and branches (spec 1, Merchant branch detail)' },
   merchantUserSave: { title: 'Merchant Users', area: 'Users: merchant users, roles and till users (spec 1, Merchant users page)' },
   adminUserList: { title: 'Admin Users', area: 'Users: admin users (spec 1, Admin users page)' },
   dataUpload: { title: 'Data Upload', area: 'Data sync: data upload and reset (spec 1, Data upload page)' },

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { PATHS } from '@tillpoint/contracts/api-paths';
+import { CREDIT_TYPES, STATUSES } from '@tillpoint/contracts/enums';
+import { type Credit, type CreditTotals, creditFieldsSchema } from '@tillpoint/contracts/credit';
+import { api } from '../../shared/api';
+import { ADMIN_CAN } from '../../shared/privileges';
+import { getOrThrow } from '../../shared/query-client';
+import { CrudDialog, useCrudDialog } from '../../shared/ui/crud-dialog';
+import { NumberField, SelectField, TextField } from '../../shared/ui/fields';
+import { ListTable } from '../../shared/ui/list-table';
+
+const P = PATHS.credit;
+const count = new Intl.NumberFormat('en-GB');
+
+/**
+ * The branch page's Credits tab (spec 1 §2, §3): the credits, the totals over ACTIVE ones (value,
+ * and value minus used) and the credit dialog. A saved credit's value cannot change.
+ */
+export function BranchCredits({ branchId }: { branchId: number }) {
+  const list = useQuery({ queryKey: ['branchCredits', branchId], queryFn: () => getOrThrow<Credit[]>(P.byBranch(branchId)) });
+  const totals = useQuery({ queryKey: ['branchCreditTotals', branchId], queryFn: () => getOrThrow<CreditTotals>(P.totals(branchId)) });
+  const refresh = () => {
+    void list.refetch();
+    void totals.refetch();
+  };
+  const dialog = useCrudDialog<Credit, typeof creditFieldsSchema>({
+    base: P.base,
+    schema: creditFieldsSchema,
+    empty: { creditValue: null, creditType: null, description: '', status: 'ACTIVE' },
+    toForm: ({ creditValue, creditType, description, status }) => ({ creditValue, creditType, description: description ?? '', status }),
+    send: (values, record) => (record ? api.put<Credit>(P.update, { ...values, id: record.id }) : api.post<Credit>(P.create, { ...values, merchantBranchId: branchId })),
+    onChanged: refresh,
+  });
+  const { record } = dialog.crud;
+  const { control } = dialog.crud.form;
+  return (
+    <>
+      <ListTable<Credit>
+        title="Credits"
+        data={list.data ?? []}
+        loading={list.isFetching}
+        rows={3}
+        columns={[
+          { field: 'creditValue', header: 'Credit Value', align: 'right', body: (c) => count.format(c.creditValue) },
+          { field: 'creditUsed', header: 'Credit Used', align: 'right', body: (c) => count.format(c.creditUsed) },
+          { field: 'creditType', header: 'Credit Type' },
+          { field: 'description', header: 'Description' },
+          { field: 'status', header: 'Status' },
+        ]}
+        onSelect={dialog.open}
+        onRefresh={refresh}
+        actions={<Button type="button" label="Add" icon="pi pi-plus" size="small" onClick={dialog.openNew} />}
+        summary={
+          <dl className="totals" aria-label="Credit totals">
+            <div>
+              <dt>Total Active Credit</dt>
+              <dd>{totals.data ? count.format(totals.data.totalCredit) : '…'}</dd>
+            </div>
+            <div>
+              <dt>Total Remaining Credit</dt>
+              <dd>{totals.data ? count.format(totals.data.remainingCredit) : '…'}</dd>
+            </div>
+          </dl>
+        }
+      />
+      <CrudDialog title="Credit" crud={dialog.crud} can={ADMIN_CAN} visible={dialog.visible} onClose={dialog.close}>
+        <NumberField control={control} name="creditValue" label="Credit Value" required disabled={record !== null} />
+        {record && (
+          <div className="field">
+            <span className="field-label">Credit Used</span>
+            <output className="read-only-value">{count.format(record.creditUsed)}</output>
+          </div>
+        )}
+        <SelectField control={control} name="creditType" label="Credit Type" options={CREDIT_TYPES} required />
+        <TextField control={control} name="description" label="Description" />
+        <SelectField control={control} name="status" label="Status" options={STATUSES} required />
+      </CrudDialog>
+    </>
+  );
+}
