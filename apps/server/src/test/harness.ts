@@ -10,6 +10,7 @@ import { DEMO, loadDemoData } from '../db/demo-data';
 import { type OpenDb, migrationsFolder, openDb } from '../db/open-db';
 import { applyReferenceData } from '../db/reference-data';
 import type { MailTransport } from '../platform/outbox';
+import { testHash } from './fixtures';
 
 /**
  * One database per test file: in-memory PGlite by default, or a fresh PostgreSQL database when the
@@ -77,7 +78,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(opts: { config?: Partial<Config>; mail?: MailTransport | null } = {}) {
   const opened = await openTestDb();
   await applyReferenceData(opened.db);
-  await loadDemoData(opened.db);
+  await loadDemoData(opened.db, testHash);
   const ctx = await buildApp({ db: opened.db, config: testConfig(opts.config), mail: opts.mail ?? null });
   await ctx.app.ready();
   const { app, db } = ctx;
@@ -112,7 +113,7 @@ export async function createTestApp(opts: { config?: Partial<Config>; mail?: Mai
     const keep = new Set(['role', 'role_privilege', 'menu_item', 'system_parameter', 'server_secret']);
     const names = rows.map((r) => r.tablename).filter((t) => !keep.has(t));
     await db.execute(sql.raw(`truncate ${names.map((n) => `"${n}"`).join(', ')} restart identity cascade`));
-    await loadDemoData(db);
+    await loadDemoData(db, testHash);
   }
 
   return {
