@@ -1,0 +1,50 @@
+import {
+  BRANCH_SETTINGS_PATHS,
+  NOTIFICATION_TUNNELS,
+  TABLE_ORDER_PAYMENT_OPTIONS,
+  WEB_ORDER_PAYMENT_OPTIONS,
+  orderSettingsInputSchema,
+} from '@tillpoint/contracts/branch-settings';
+import { ADMIN_CAN } from '../../shared/privileges';
+import { CrudPanel } from '../../shared/ui/crud-panel';
+import { CheckboxField, MultiSelectField } from '../../shared/ui/fields';
+import { type TabProps, SettingsLoading } from './settings-tab';
+import { useSettingsTab } from './use-settings-tab';
+
+/** Order Settings (spec 1 §2, §3): payment options, how new orders are heard of, and the automatic steps. */
+export function OrderSettingsTab({ branchId, onEditingChange }: TabProps) {
+  const { crud, loading } = useSettingsTab({
+    branchId,
+    schema: orderSettingsInputSchema,
+    path: BRANCH_SETTINGS_PATHS.saveOrder(branchId),
+    toForm: (s) => ({
+      tableOrderPaymentOptions: s.tableOrderPaymentOptions,
+      webOrderPaymentOptions: s.webOrderPaymentOptions,
+      notificationTunnel: s.notificationTunnel,
+      autoOrderConfirm: s.autoOrderConfirm,
+      autoKitchen: s.autoKitchen,
+      autoInsideDelivery: s.autoInsideDelivery,
+      autoOutsideDelivery: s.autoOutsideDelivery,
+      autoDispatch: s.autoDispatch,
+    }),
+    onEditingChange,
+  });
+  if (loading) return <SettingsLoading />;
+  const { control } = crud.form;
+  return (
+    <CrudPanel title="Order Settings" crud={crud} can={ADMIN_CAN} allowAdd={false} bare>
+      <div className="field-grid">
+        <MultiSelectField control={control} name="tableOrderPaymentOptions" label="Table Order Payment Options" options={TABLE_ORDER_PAYMENT_OPTIONS} />
+        <MultiSelectField control={control} name="webOrderPaymentOptions" label="Web Order Payment Options" options={WEB_ORDER_PAYMENT_OPTIONS} />
+        <MultiSelectField control={control} name="notificationTunnel" label="Notification Tunnel" options={NOTIFICATION_TUNNELS} required />
+      </div>
+      <div className="field-row">
+        <CheckboxField control={control} name="autoOrderConfirm" label="Auto Order Confirm" />
+        <CheckboxField control={control} name="autoKitchen" label="Auto Kitchen" />
+        <CheckboxField control={control} name="autoInsideDelivery" label="Auto Inside Delivery" />
+        <CheckboxField control={control} name="autoOutsideDelivery" label="Auto Outside Delivery" />
+        <CheckboxField control={control} name="autoDispatch" label="Auto Dispatch" />
+      </div>
+    </CrudPanel>
+  );
+}

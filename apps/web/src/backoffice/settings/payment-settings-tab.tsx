@@ -1,0 +1,47 @@
+import { BRANCH_SETTINGS_PATHS, paymentSettingsInputSchema } from '@tillpoint/contracts/branch-settings';
+import { PAYMENT_PROVIDERS, providerEndpoints } from '@tillpoint/contracts/payment-providers';
+import { ADMIN_CAN } from '../../shared/privileges';
+import { CrudPanel } from '../../shared/ui/crud-panel';
+import { SecretField, SelectField, TextField } from '../../shared/ui/fields';
+import { useSystemParams } from '../system-params';
+import { type TabProps, SettingsLoading } from './settings-tab';
+import { useSettingsTab } from './use-settings-tab';
+
+/**
+ * Payment Integration Settings (spec 1 §2, §4): choosing DOJO or OPAYO fills the script, base and
+ * merchant addresses (sandbox in a test environment, live otherwise); another provider clears them.
+ * The jwt and password are write-only: the tab shows whether one is stored, never the value.
+ */
+export function PaymentSettingsTab({ branchId, onEditingChange }: TabProps) {
+  const params = useSystemParams();
+  const { crud, loading } = useSettingsTab({
+    branchId,
+    schema: paymentSettingsInputSchema,
+    path: BRANCH_SETTINGS_PATHS.savePayment(branchId),
+    toForm: (s) => ({ provider: s.provider as (typeof PAYMENT_PROVIDERS)[number], jsUrl: s.jsUrl ?? '', baseUrl: s.baseUrl ?? '', merchantUrl: s.merchantUrl ?? '', jwt: '', password: '' }),
+    onEditingChange,
+  });
+  if (loading || params.isPending) return <SettingsLoading />;
+  const { control, setValue } = crud.form;
+  const record = crud.record;
+
+  const pick = (provider: string | null) => {
+    const endpoints = provider ? providerEndpoints(provider, params.data?.testEnvironment ?? false) : null;
+    setValue('jsUrl', endpoints?.jsUrl ?? '');
+    setValue('baseUrl', endpoints?.baseUrl ?? '');
+    setValue('merchantUrl', endpoints?.merchantUrl ?? '');
+  };
+
+  return (
+    <CrudPanel title="Payment Integration Settings" crud={crud} can={ADMIN_CAN} allowAdd={false} bare>
+      <div className="field-grid">
+        <SelectField control={control} name="provider" label="Provider" options={PAYMENT_PROVIDERS} required onPicked={pick} />
+        <TextField control={control} name="jsUrl" label="Script Url" />
+        <TextField control={control} name="baseUrl" label="Base Url" />
+        <TextField control={control} name="merchantUrl" label="Merchant Url" />
+        <SecretField control={control} name="jwt" label="Jwt" stored={record?.hasJwt ?? false} />
+        <SecretField control={control} name="password" label="Password" stored={record?.hasPassword ?? false} />
+      </div>
+    </CrudPanel>
+  );
+}
