@@ -27,7 +27,7 @@ console.log(`  Admin back office     ${base}/admin/      sign in as ${DEMO.admin
 console.log(`  Merchant back office  ${base}/merchant/   store ${DEMO.merchant.domainName}, ${DEMO.merchant.userName} / ${DEMO.merchant.password}`);
 console.log(`  Storefront            ${base}/`);
 console.log(`  API documentation     ${base}/api/docs\n`);
-if (!config.smtp) console.log('  No SMTP_HOST set: e-mails wait in the mail_outbox table.\n');
+if (!config.smtp) console.log('  No SMTP_HOST set: e-mails wait in the mail_outbox table until the platform mail settings are saved.\n');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

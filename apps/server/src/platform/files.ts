@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import sharp from 'sharp';
+import { MESSAGES } from '@tillpoint/contracts/messages';
 import { type ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, PAGE_SETTINGS_MESSAGES } from '@tillpoint/contracts/page-settings';
 import type { Db } from '../db/open-db';
 import { storedFile } from '../db/schema';
@@ -128,7 +129,7 @@ export async function readMultipart(req: FastifyRequest): Promise<{ fields: Reco
   try {
     parts = req.parts();
   } catch {
-    throw badRequest(PAGE_SETTINGS_MESSAGES.imagesOnly);
+    throw badRequest(MESSAGES.emptyValues);
   }
   try {
     for await (const part of parts) {
@@ -143,7 +144,7 @@ export async function readMultipart(req: FastifyRequest): Promise<{ fields: Reco
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(PAGE_SETTINGS_MESSAGES.maxUpload);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw badRequest(PAGE_SETTINGS_MESSAGES.imagesOnly);
+      throw badRequest(MESSAGES.emptyValues);
     }
     throw err;
   }

@@ -1,46 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenDb } from '../db/open-db';
 import { mailOutbox } from '../db/schema';
 import { openTestDb } from '../test/harness';
+import { startSmtp } from '../test/smtp';
 import { type Mail, type MailTransport, deliverDueMail, enqueueMail, smtpTransport } from './outbox';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on a free local port that keeps what it receives. */
-async function startSmtp(opts: { port?: number; refuse?: string } = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (opts.refuse && address.address === opts.refuse) return callback(new Error('550 No such user here'));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const rowsOf = async (o: OpenDb) => o.db.select().from(mailOutbox).orderBy(mailOutbox.id);
 const mail = (n: number): Mail => ({ to: `guest${n}@example.com`, subject: `Your order ${n}`, text: `Hello guest ${n}, your order is ready.` });
