@@ -1,10 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { asc } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_SETTINGS_MESSAGES, type PageSettings } from '@tillpoint/contracts/page-settings';
 import { pageSettings, storedFile } from '../../db/schema';
+import { createTokenSigner, registerAuth } from '../../platform/auth';
+import { registerErrorHandler } from '../../platform/errors';
+import { databaseFiles } from '../../platform/files';
 import { type TestApp, createTestApp } from '../../test/harness';
+import { pageSettingsRoutes } from './page-settings.routes';
 
 type ApiError = { type: string; details: string };
 type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
@@ -145,6 +151,14 @@ describe('page settings: create', () => {
     expect(await t.db.$count(storedFile)).toBe(3);
   });
 
+  it('refuses a body that is not multipart, and more files than the three images', async () => {
+    const json = await t.json<ApiError>('POST', B, { merchantBranchId: branch }, tok.admin);
+    expect(json).toMatchObject({ status: 400, body: { details: 'Empty Values.' } });
+    const four = await send<ApiError>('POST', '', [data({ merchantBranchId: branch }), ...allThree(), file('footer', png.logo)]);
+    expect(four).toMatchObject({ status: 400, body: { details: 'Empty Values.' } });
+    expect(await t.db.$count(storedFile)).toBe(0);
+  });
+
   it('administrators only: 401 without a token, 403 for a merchant token, nothing stored', async () => {
     expect((await create(null)).status).toBe(401);
     const merchant = await create(tok.merchant);
@@ -275,5 +289,23 @@ describe('page settings: health check before an upload', () => {
     expect(res.json()).toEqual({ status: 'UP' });
     expect((await get('checkHealth', tok.merchant)).statusCode).toBe(403);
     expect((await get('checkHealth', null)).statusCode).toBe(401);
+  });
+
+  it("a file store that cannot take uploads answers 503 with 'service Unavailable!'", async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    const signer = createTokenSigner('health-check-test-secret-health-check');
+    registerAuth(app, signer);
+    pageSettingsRoutes(app, t.db, { ...databaseFiles, healthy: async () => false });
+    try {
+      const { token } = await signer.sign({ userType: 'admin', userId: 1, merchantAccountId: null, merchantBranchId: null, privileges: new Set() });
+      const res = await app.inject({ method: 'GET', url: `${B}checkHealth`, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ type: 'ERROR', details: 'service Unavailable!' });
+    } finally {
+      await app.close();
+    }
   });
 });
