@@ -30,6 +30,9 @@ import { mailSettingsRoutes } from './modules/settings/mail-settings.routes';
 import { platformSmtpConfig } from './modules/settings/mail-settings.repo';
 import { pageSettingsRoutes } from './modules/settings/page-settings.routes';
 import { qrRoutes } from './modules/qr/qr.routes';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { licencesRoutes } from './modules/licences/licences.routes';
+import { expireDemoLicences } from './modules/licences/licences.repo';
 
 export type AppContext = { app: FastifyInstance; db: Db; config: Config; mail: MailTransport | null; runJob: (name: string) => Promise<unknown> };
 
@@ -86,6 +89,8 @@ export async function buildApp({ db, config, mail }: { db: Db; config: Config; m
   branchSettingsRoutes(app, db, { testEnvironment: config.testEnvironment });
   mailSettingsRoutes(app, db);
   qrRoutes(app);
+  accountsRoutes(app, db);
+  licencesRoutes(app, db);
 
   serveWebApp(app);
 
@@ -100,6 +105,7 @@ export async function buildApp({ db, config, mail }: { db: Db; config: Config; m
   const jobs: Job[] = [
     { name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db) },
     { name: 'mail-outbox', everyMs: 3_000, run: () => deliverDueMailWith(db, mailSource) },
+    { name: 'licence-expiry', everyMs: 600_000, run: () => expireDemoLicences(db) },
   ];
   if (config.runJobs) {
     const stop = startJobs(jobs, app.log);

@@ -7,7 +7,6 @@ import {
   REFRESH_TOKEN_DAYS,
   adminLoginSchema,
   codeParamsSchema,
-  licenceFlagsSchema,
   loginCodeSchema,
   merchantLoginSchema,
   refreshRequestSchema,
@@ -15,16 +14,11 @@ import {
   resetInitSchema,
   tokensSchema,
 } from '@tillpoint/contracts/auth';
-import { idSchema } from '@tillpoint/contracts/fields';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { requireUser } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
-import { licenceFlags } from '../licences/licences.repo';
 import {
   type AuthDeps,
   type StaffType,
   exchangeCode,
-  licenceCheck,
   loginAdmin,
   loginMerchant,
   logout,
@@ -121,23 +115,4 @@ export function authRoutes(parent: FastifyInstance, deps: AuthDeps, opts: { logi
       },
     );
   }
-
-  // Licences of a branch, as the merchant sign-in and the storefront gate read them.
-  const branchParams = z.object({ branchId: idSchema });
-  const ownBranch = (req: FastifyRequest, branchId: number) => {
-    const p = requireUser(req, 'merchant');
-    // A merchant user may only ask about the branch it is signed in to.
-    if (p.merchantBranchId !== branchId || p.merchantAccountId === null) throw notFound();
-    return p.merchantAccountId;
-  };
-  app.get(
-    '/api/merchant/license/check/:branchId',
-    { schema: { tags: ['Licences'], params: branchParams, response: { 200: licenceFlagsSchema, ...errors, 404: apiErrorSchema } } },
-    async (req) => licenceFlags(await licenceCheck(deps.db, ownBranch(req, req.params.branchId), req.params.branchId)),
-  );
-  app.get(
-    '/api/merchant/license/getLicenses/:branchId',
-    { schema: { tags: ['Licences'], params: branchParams, response: { 200: licenceFlagsSchema, ...errors, 404: apiErrorSchema } } },
-    async (req) => licenceFlags(await licenceCheck(deps.db, ownBranch(req, req.params.branchId), req.params.branchId).catch(() => new Set())),
-  );
 }

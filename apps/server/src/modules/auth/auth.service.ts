@@ -9,7 +9,6 @@ import { userHasBranch } from '../../platform/branch-repo';
 import { enqueueMail } from '../../platform/outbox';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { type Subject, consumeKey, issueKey, issueRefreshToken, revokeAllOf, revokeFamilyOf, rotateRefreshToken } from '../../platform/sessions';
-import { grantedServices } from '../licences/licences.repo';
 import {
   type AccountUser,
   activePrivileges,
@@ -183,11 +182,4 @@ export async function resetFinish(deps: AuthDeps, userType: StaffType, input: Re
   if (!subject) throw badRequest(MESSAGES.resetKeyInvalid);
   await setPassword(deps.db, userType, subject.userId, subject.tenantId, passwordHash, subject.purpose === 'ACTIVATION');
   await revokeAllOf(deps.db, subject);
-}
-
-/** Merchant sign-in completes only when the branch holds a licence that grants a service. */
-export async function licenceCheck(db: Db, merchantAccountId: number, branchId: number) {
-  const services = await grantedServices(db, merchantAccountId, branchId);
-  if (services.size === 0) throw badRequest(MESSAGES.licenceMissing);
-  return services;
 }

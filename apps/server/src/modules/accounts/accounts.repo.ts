@@ -1,0 +1,79 @@
+import { type SQL, asc, eq, sql } from 'drizzle-orm';
+import type { Contact, MerchantAccount, MerchantAccountCreate, MerchantAccountDetails } from '@tillpoint/contracts/merchant-account';
+import type { Status } from '@tillpoint/contracts/enums';
+import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
+import type { Db } from '../../db/open-db';
+import { merchantAccount } from '../../db/schema';
+import { type TableColumns, loadTable } from '../../platform/table-load';
+
+type AccountRow = typeof merchantAccount.$inferSelect;
+
+/** The list's contact column: first and last name, as one text. */
+const contactSql = sql`concat_ws(' ', ${merchantAccount.firstName}, ${merchantAccount.lastName})`;
+
+export const toAccount = (r: AccountRow): MerchantAccount => ({
+  id: r.id,
+  tradingName: r.tradingName,
+  businessName: r.businessName,
+  companyNo: r.companyNo,
+  vatNo: r.vatNo,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  mobilePhone: r.mobilePhone,
+  emailAddress: r.emailAddress,
+  contact: [r.firstName, r.lastName].filter(Boolean).join(' '),
+  status: r.status as Status,
+  createdDate: r.createdDate.toISOString(),
+  updatedDate: r.updatedDate.toISOString(),
+});
+
+const COLUMNS: TableColumns = {
+  id: { column: merchantAccount.id, kind: 'number' },
+  tradingName: { column: merchantAccount.tradingName, kind: 'text' },
+  businessName: { column: merchantAccount.businessName, kind: 'text' },
+  companyNo: { column: merchantAccount.companyNo, kind: 'number' },
+  vatNo: { column: merchantAccount.vatNo, kind: 'text' },
+  contact: { column: contactSql, kind: 'text' },
+  status: { column: merchantAccount.status, kind: 'text' },
+};
+
+export const listAccounts = (db: Db, request: TableLoadRequest): Promise<TableLoadResponse<MerchantAccount>> =>
+  loadTable(
+    COLUMNS,
+    merchantAccount.id,
+    request,
+    async (q) => (await db.select().from(merchantAccount).where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)).map(toAccount),
+    (where?: SQL) => db.$count(merchantAccount, where),
+  );
+
+export const allAccounts = async (db: Db) => (await db.select().from(merchantAccount).orderBy(asc(merchantAccount.id))).map(toAccount);
+
+export async function getAccount(db: Db, id: number) {
+  const [row] = await db.select().from(merchantAccount).where(eq(merchantAccount.id, id));
+  return row && toAccount(row);
+}
+
+/** The row itself, locked for the rest of the caller's transaction (delete, status change). */
+export async function lockAccount(db: Db, id: number) {
+  const [row] = await db.select().from(merchantAccount).where(eq(merchantAccount.id, id)).for('update');
+  return row;
+}
+
+export async function createAccount(db: Db, input: MerchantAccountCreate) {
+  const [row] = await db.insert(merchantAccount).values(input).returning();
+  return toAccount(row);
+}
+
+async function updateAccount(db: Db, id: number, values: Partial<typeof merchantAccount.$inferInsert>) {
+  const [row] = await db
+    .update(merchantAccount)
+    .set({ ...values, updatedDate: new Date() })
+    .where(eq(merchantAccount.id, id))
+    .returning();
+  return row && toAccount(row);
+}
+
+export const updateAccountDetails = (db: Db, id: number, input: MerchantAccountDetails) =>
+  updateAccount(db, id, { tradingName: input.tradingName, businessName: input.businessName, companyNo: input.companyNo, vatNo: input.vatNo });
+export const setAccountContact = (db: Db, id: number, c: Contact) => updateAccount(db, id, c);
+export const setAccountStatus = (db: Db, id: number, status: Status) => updateAccount(db, id, { status });

@@ -1,0 +1,51 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/open-db';
+import { authKey, mailSettings, merchantAccount, merchantBranch, refreshToken } from '../db/schema';
+
+type Edge = { child: string; parent: string };
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Every table keyed by merchant_account_id, children before the tables they reference. Read from
+ * the database's own catalogue, so a table a later area adds is purged too without a change here.
+ */
+async function tenantTablesInDeleteOrder(db: Db): Promise<string[]> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`select table_name as name from information_schema.columns
+      where table_schema = current_schema() and column_name = 'merchant_account_id' order by table_name`),
+  ).map((r) => r.name);
+  const edges = rowsOf<Edge>(
+    await db.execute(sql`select ch.relname as child, pa.relname as parent from pg_constraint c
+      join pg_class ch on ch.oid = c.conrelid join pg_class pa on pa.oid = c.confrelid
+      where c.contype = 'f' and ch.relnamespace = to_regnamespace(current_schema())`),
+  ).filter((e) => e.child !== e.parent);
+  const pending = new Set(tables);
+  const order: string[] = [];
+  while (pending.size) {
+    // A table may go once no pending table references it.
+    const ready = [...pending].filter((t) => !edges.some((e) => e.parent === t && e.child !== t && pending.has(e.child)));
+    if (!ready.length) throw new Error(`foreign keys form a cycle among ${[...pending].join(', ')}`);
+    for (const t of ready) {
+      order.push(t);
+      pending.delete(t);
+    }
+  }
+  return order;
+}
+
+/**
+ * Removes a tenant and everything it owns, in the caller's transaction: every merchant-owned row,
+ * the global rows that name its branches or users (mail settings, sessions, keys), then the account.
+ */
+export async function purgeTenant(tx: Db, merchantAccountId: number) {
+  const branchIds = (
+    await tx.select({ id: merchantBranch.id }).from(merchantBranch).where(eq(merchantBranch.merchantAccountId, merchantAccountId))
+  ).map((b) => b.id);
+  if (branchIds.length) await tx.delete(mailSettings).where(inArray(mailSettings.merchantBranchId, branchIds));
+  await tx.delete(refreshToken).where(and(eq(refreshToken.userType, 'merchant'), eq(refreshToken.tenantId, merchantAccountId)));
+  await tx.delete(authKey).where(and(eq(authKey.userType, 'merchant'), eq(authKey.tenantId, merchantAccountId)));
+  for (const table of await tenantTablesInDeleteOrder(tx)) {
+    await tx.execute(sql`delete from ${sql.identifier(table)} where merchant_account_id = ${merchantAccountId}`);
+  }
+  await tx.delete(merchantAccount).where(eq(merchantAccount.id, merchantAccountId));
+}
