@@ -54,7 +54,8 @@ export default function QrCodePage() {
       setBusy(action);
       const result = await api.file('POST', QR_PATHS.generate, { url });
       setBusy(null);
-      if (!notify(result, { suppressSuccess: true }) || !result.ok) return;
+      // Only a refusal is worth a toast; a file is the success (and a Blob is no notice to read).
+      if (!result.ok) return void notify(result);
       const code = { url, image: URL.createObjectURL(result.body) };
       setGenerated(code);
       if (action === 'download') saveFile(code.image, 'qr-code.png');
