@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,10 @@ declare module 'vitest' {
  * server that drops every message it receives into a folder the journeys read.
  */
 export default async function setup(project: TestProject) {
+  // The server serves apps/web/dist as it is on disk; it must be built, and stay put during the run.
+  const webPage = join(root, 'apps/web/dist/backoffice.html');
+  if (!existsSync(webPage)) throw new Error('build the web app first: npm run build -w apps/web');
+  const builtAt = statSync(webPage).mtimeMs;
   const work = mkdtempSync(join(tmpdir(), 'tillpoint-e2e-'));
   const mailDir = join(work, 'mail');
   mkdirSync(mailDir);
@@ -61,7 +65,8 @@ export default async function setup(project: TestProject) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: join(work, 'data'),
+      // Empty: PGlite in memory. Fresh for every run and spared the disk's fsyncs (initdb is the slow part).
+      DATA_DIR: '',
       DATABASE_URL: '',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),
@@ -89,6 +94,9 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mailDir);
 
   return async () => {
+    if (existsSync(webPage) && statSync(webPage).mtimeMs !== builtAt) {
+      console.warn('\nThe web app was rebuilt during this run: pages open at that moment may have failed to load.\n');
+    }
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await new Promise<void>((r) => smtp.close(() => r()));

@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -14,11 +13,73 @@ export function launch(): Promise<Browser> {
   });
 }
 
+/** How long a journey waits for something a person would see before it counts as missing. */
+export const WAIT_MS = 10_000;
+
+/** A fresh browser context (no cookies, no storage) at 1280x800, opened on /admin/ or /merchant/. */
+export async function open(browser: Browser, app: 'admin' | 'merchant', search = ''): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(WAIT_MS);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}/${app}/${search}`);
+  return { context, page };
+}
+
+/** Waits until a condition holds (vitest's poll; its default of 1 s is too short for a browser). */
+export const eventually = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: WAIT_MS, interval: 100, message });
+
+export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+/** Ticks the ALTCHA checkbox and waits for the proof of work: Login becomes enabled. */
+export async function solveCaptcha(page: Page) {
+  await page.getByText("I'm not a robot").click();
+  // A locator wait rather than a poll, so that a beforeAll hook can sign in too.
+  await button(page, 'Login').and(page.locator(':enabled')).waitFor();
+}
+
+/** Fills the login panel (the store name only when given), solves the captcha and presses Login. */
+export async function signIn(page: Page, who: { store?: string; user: string; password: string }) {
+  await page.getByRole('heading', { name: 'Login' }).waitFor();
+  if (who.store !== undefined) await page.getByLabel('Store Name').fill(who.store);
+  await page.getByLabel('User Name').fill(who.user);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  // A solution lasts one attempt; one left over from an attempt that never reached the server is reused.
+  if (await button(page, 'Login').isDisabled()) await solveCaptcha(page);
+  await button(page, 'Login').click();
+}
+
+/**
+ * Waits for a toast with that title and message and checks the message character for character
+ * (Playwright's text matching folds spaces, and some of the spec's messages have two in a row).
+ */
+export async function expectToast(page: Page, summary: 'Success' | 'Info' | 'Warning' | 'Error', detail: string): Promise<Locator> {
+  const toast = page
+    .locator('.p-toast-message')
+    .filter({ has: page.locator('.p-toast-summary', { hasText: summary }) })
+    .filter({ has: page.locator('.p-toast-detail', { hasText: detail.replace(/\s+/g, ' ') }) })
+    .last();
+  await toast.waitFor();
+  expect(await toast.locator('.p-toast-detail').textContent()).toBe(detail);
+  return toast;
+}
+
+/** Closes every toast on the page, so the next one read is new and screenshots are clean. */
+export async function closeToasts(page: Page) {
+  // The close button is pressed by event: a toast still sliding in is not where a pointer click lands.
+  const closers = page.locator('.p-toast-message:not([class*="-exit"]) .p-toast-icon-close');
+  while ((await closers.count()) > 0) await closers.first().dispatchEvent('click');
+  await eventually(() => page.locator('.p-toast-message').count(), 'the toasts did not close').toBe(0);
+}
+
 /** Screenshots land in e2e/screenshots (ignored by git) so a person can look at what the journey saw. */
-export async function snap(page: Page, name: string) {
+export async function snap(page: Page, name: string, options: { dialog?: boolean } = {}) {
+  // An opening or closing dialog or toast animation would smear the picture: wait for the one
+  // dialog to be shown and settled, or for none at all.
+  if (options.dialog) await page.locator('.p-dialog.p-dialog-enter-done').first().waitFor();
+  else await page.locator('.p-dialog-mask').waitFor({ state: 'detached' });
   const dir = join(import.meta.dirname, 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** Waits for a mail to the address that the local SMTP server received, and returns its raw text. */
