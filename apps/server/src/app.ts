@@ -33,6 +33,8 @@ import { qrRoutes } from './modules/qr/qr.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { licencesRoutes } from './modules/licences/licences.routes';
 import { expireDemoLicences } from './modules/licences/licences.repo';
+import { credentialsRoutes } from './modules/credentials/credentials.routes';
+import { creditsRoutes } from './modules/credits/credits.routes';
 
 export type AppContext = { app: FastifyInstance; db: Db; config: Config; mail: MailTransport | null; runJob: (name: string) => Promise<unknown> };
 
@@ -91,6 +93,8 @@ export async function buildApp({ db, config, mail }: { db: Db; config: Config; m
   qrRoutes(app);
   accountsRoutes(app, db);
   licencesRoutes(app, db);
+  credentialsRoutes(app, { db, signer }, { loginRateLimit: config.loginRateLimit });
+  creditsRoutes(app, db);
 
   serveWebApp(app);
 
