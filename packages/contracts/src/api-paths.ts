@@ -86,4 +86,47 @@ export const PATHS = {
   tillAuth: 'till/auth',
   /** GET: every connection; PUT: table load. */
   tillConnections: 'merchant/tillconnection/all',
+  merchantUser: {
+    base: 'merchantuser/',
+    roles: 'merchantuser/roles/all',
+    /** Add ?merchantBranchId= when an administrator asks. */
+    drivers: 'merchantuser/role/driver',
+    byAccount: (accountId: number) => `merchantuser/findByMerchantAccountId/${accountId}`,
+    byId: (id: number) => `merchantuser/${id}`,
+    create: 'merchantuser/create',
+    update: 'merchantuser/update',
+    status: (id: number, status: string) => `merchantuser/${id}/status/${status}`,
+    passwordChange: 'merchantuser/password/change',
+    tillUsers: (branchId: number) => `merchantuser/tilluser/branchId/${branchId}`,
+    tillUserCreate: 'merchantuser/tilluser/create',
+    /** tillUserId -1 clears the link. */
+    tillUserLink: (userId: number, branchId: number, tillUserId: number) =>
+      `merchantuser/tilluser/userId/${userId}/merchantBranchId/${branchId}/tillUserId/${tillUserId}`,
+  },
+  adminUser: {
+    base: 'adminuser/',
+    /** GET: every administrator; PUT: table load. */
+    all: 'adminuser/all',
+    byId: (id: number) => `adminuser/${id}`,
+    create: 'adminuser/create',
+    update: 'adminuser/update',
+    remove: (id: number) => `adminuser/${id}`,
+    status: (id: number, status: string) => `adminuser/${id}/status/${status}`,
+  },
+  dataUpload: {
+    base: 'storemanagement/dataupload/',
+    create: 'storemanagement/dataupload/create',
+    /** GET: the branch's sync requests, newest first (pending and delivered). */
+    byBranch: (branchId: number) => `storemanagement/dataupload/merchantBranchId/${branchId}`,
+  },
+  dataReset: {
+    base: 'storemanagement/datareset/',
+    create: 'storemanagement/datareset/create',
+    /** GET: the branch's reset audit records, newest first. */
+    byBranch: (branchId: number) => `storemanagement/datareset/merchantBranchId/${branchId}`,
+  },
+  /** GET with a till token: the branch's pending sync requests and their data. */
+  tillSync: 'till/sync',
+  /** PUT with a till token: the till's operator names. */
+  tillUsersPush: 'till/tillusers',
 } as const;
