@@ -102,6 +102,14 @@ export function requireMerchant(req: FastifyRequest, objectName?: string, ...act
   return p as MerchantPrincipal;
 }
 
+/** A till signed in with its credential (POST till/auth): the token's subject is the credential id. */
+export type TillPrincipal = { credentialId: number; scope: Scope };
+export function requireTill(req: FastifyRequest): TillPrincipal {
+  const p = requireUser(req, 'till');
+  if (p.merchantAccountId === null || p.merchantBranchId === null) throw forbidden();
+  return { credentialId: p.userId, scope: { merchantAccountId: p.merchantAccountId, merchantBranchId: p.merchantBranchId } };
+}
+
 export const scopeOf = (p: MerchantPrincipal): Scope => ({
   merchantAccountId: p.merchantAccountId,
   merchantBranchId: p.merchantBranchId,
