@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { BRANCH_SETTINGS_PATHS, END_OF_DAY_HOURS, eodSettingsInputSchema } from '@tillpoint/contracts/branch-settings';
-import { ADMIN_CAN } from '../../shared/privileges';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { CheckboxField, SelectField, TextField } from '../../shared/ui/fields';
-import { type TabProps, SettingsLoading } from './settings-tab';
+import { SETTINGS_CAN, type TabProps, SettingsLoading } from './settings-tab';
 import { useSettingsTab } from './use-settings-tab';
 
 /** EOD Settings (spec 1 §2, §4): where the end-of-day report goes and when the day ends by itself. */
@@ -25,7 +24,7 @@ export function EodSettingsTab({ branchId, onEditingChange }: TabProps) {
 
   if (loading) return <SettingsLoading />;
   return (
-    <CrudPanel title="EOD Settings" crud={crud} can={ADMIN_CAN} allowAdd={false} bare>
+    <CrudPanel title="EOD Settings" crud={crud} can={SETTINGS_CAN} allowAdd={false} bare>
       <div className="field-grid">
         <TextField control={control} name="email" label="Email" type="email" autoComplete="email" />
         <SelectField control={control} name="endOfDayHour" label="End Of Day Hour" options={END_OF_DAY_HOURS} required={auto === true} disabled={auto !== true} />

@@ -5,11 +5,11 @@ import { MESSAGES } from '@tillpoint/contracts/messages';
 import { MAIL_SETTINGS_PATHS, type MailSettings, mailSettingsUpdateSchema } from '@tillpoint/contracts/mail-settings';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
-import { ADMIN_CAN } from '../../shared/privileges';
 import { getOrThrow } from '../../shared/query-client';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { NumberField, SecretField, TextField } from '../../shared/ui/fields';
 import { useCrud } from '../../shared/ui/use-crud';
+import { SETTINGS_CAN } from './settings-tab';
 
 /** A saved copy: the server's reply with its id known. */
 type SavedMailSettings = MailSettings & { id: number };
@@ -86,7 +86,7 @@ export function MailSettingsForm({ merchantBranchId, title, bare, onEditingChang
     <CrudPanel
       title={title}
       crud={crud}
-      can={ADMIN_CAN}
+      can={SETTINGS_CAN}
       // Settings not saved yet are added once; after that they are edited.
       allowAdd={crud.record === null}
       bare={bare}

@@ -5,10 +5,9 @@ import {
   WEB_ORDER_PAYMENT_OPTIONS,
   orderSettingsInputSchema,
 } from '@tillpoint/contracts/branch-settings';
-import { ADMIN_CAN } from '../../shared/privileges';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { CheckboxField, MultiSelectField } from '../../shared/ui/fields';
-import { type TabProps, SettingsLoading } from './settings-tab';
+import { SETTINGS_CAN, type TabProps, SettingsLoading } from './settings-tab';
 import { useSettingsTab } from './use-settings-tab';
 
 /** Order Settings (spec 1 §2, §3): payment options, how new orders are heard of, and the automatic steps. */
@@ -32,7 +31,7 @@ export function OrderSettingsTab({ branchId, onEditingChange }: TabProps) {
   if (loading) return <SettingsLoading />;
   const { control } = crud.form;
   return (
-    <CrudPanel title="Order Settings" crud={crud} can={ADMIN_CAN} allowAdd={false} bare>
+    <CrudPanel title="Order Settings" crud={crud} can={SETTINGS_CAN} allowAdd={false} bare>
       <div className="field-grid">
         <MultiSelectField control={control} name="tableOrderPaymentOptions" label="Table Order Payment Options" options={TABLE_ORDER_PAYMENT_OPTIONS} />
         <MultiSelectField control={control} name="webOrderPaymentOptions" label="Web Order Payment Options" options={WEB_ORDER_PAYMENT_OPTIONS} />

@@ -16,12 +16,11 @@ import {
 } from '@tillpoint/contracts/page-settings';
 import { type ApiResult, api } from '../../shared/api';
 import { notify } from '../../shared/notify';
-import { ADMIN_CAN } from '../../shared/privileges';
 import { getOrThrow } from '../../shared/query-client';
 import { notice, showNotice, warn } from '../../shared/toast-bus';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { useCrud } from '../../shared/ui/use-crud';
-import { type TabProps, SettingsLoading } from './settings-tab';
+import { SETTINGS_CAN, type TabProps, SettingsLoading } from './settings-tab';
 
 /** Page settings as the tab edits them: never-created settings are a record with id 0 (created on first save). */
 type PageRecord = Omit<PageSettings, 'id'> & { id: number };
@@ -128,7 +127,7 @@ export function PageSettingsTab({ branchId, onEditingChange }: TabProps) {
   };
 
   return (
-    <CrudPanel title="Page Settings" crud={controls} can={ADMIN_CAN} allowAdd={false} bare>
+    <CrudPanel title="Page Settings" crud={controls} can={SETTINGS_CAN} allowAdd={false} bare>
       <p className="muted page-images-hint">Image files only (PNG, JPEG, GIF or WebP). {PAGE_SETTINGS_MESSAGES.maxUpload}</p>
       <div className="page-images">
         {PAGE_IMAGE_TYPES.map((type) => (

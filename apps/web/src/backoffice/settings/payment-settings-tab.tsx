@@ -1,10 +1,9 @@
 import { BRANCH_SETTINGS_PATHS, paymentSettingsInputSchema } from '@tillpoint/contracts/branch-settings';
 import { PAYMENT_PROVIDERS, providerEndpoints } from '@tillpoint/contracts/payment-providers';
-import { ADMIN_CAN } from '../../shared/privileges';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { SecretField, SelectField, TextField } from '../../shared/ui/fields';
 import { useSystemParams } from '../system-params';
-import { type TabProps, SettingsLoading } from './settings-tab';
+import { SETTINGS_CAN, type TabProps, SettingsLoading } from './settings-tab';
 import { useSettingsTab } from './use-settings-tab';
 
 /**
@@ -33,7 +32,7 @@ export function PaymentSettingsTab({ branchId, onEditingChange }: TabProps) {
   };
 
   return (
-    <CrudPanel title="Payment Integration Settings" crud={crud} can={ADMIN_CAN} allowAdd={false} bare>
+    <CrudPanel title="Payment Integration Settings" crud={crud} can={SETTINGS_CAN} allowAdd={false} bare>
       <div className="field-grid">
         <SelectField control={control} name="provider" label="Provider" options={PAYMENT_PROVIDERS} required onPicked={pick} />
         <TextField control={control} name="jsUrl" label="Script Url" />

@@ -1,3 +1,8 @@
+import { ADMIN_CAN } from '../../shared/privileges';
+
+/** Settings are edited, never deleted: no Delete button on their tabs and forms. */
+export const SETTINGS_CAN = { ...ADMIN_CAN, delete: false };
+
 /** What every settings tab gets from BranchSettingsTabs. */
 export type TabProps = {
   branchId: number;
