@@ -13,8 +13,8 @@ export function launch(): Promise<Browser> {
   });
 }
 
-/** How long a journey waits for something a person would see before it counts as missing. */
-export const WAIT_MS = 10_000;
+/** How long a journey waits for something a person would see before it counts as missing (generous: CI machines are often busy). */
+export const WAIT_MS = 20_000;
 
 /** A fresh browser context (no cookies, no storage) at 1280x800, opened on /admin/ or /merchant/. */
 export async function open(browser: Browser, app: 'admin' | 'merchant', search = ''): Promise<{ context: BrowserContext; page: Page }> {
