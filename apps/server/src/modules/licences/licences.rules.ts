@@ -31,9 +31,8 @@ export const isLapsed = (l: { licenseStatus: string; createdDate: Date; validDay
  */
 export function remainingDaysText(l: { licenseStatus: LicenseStatus | string; createdDate: Date; validDays: number | null }, now: Date = new Date()) {
   if (l.licenseStatus !== 'DEMO') return '';
-  const left = demoEndsAt(l.createdDate, l.validDays ?? 0).getTime() - now.getTime();
-  if (left <= 0) return LICENCE_EXPIRED_TEXT;
-  const days = Math.ceil(left / DAY_MS);
+  if (isLapsed(l, now)) return LICENCE_EXPIRED_TEXT;
+  const days = Math.ceil((demoEndsAt(l.createdDate, l.validDays ?? 0).getTime() - now.getTime()) / DAY_MS);
   return days === 1 ? '1 day' : `${days} days`;
 }
 
