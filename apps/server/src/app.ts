@@ -35,6 +35,8 @@ import { licencesRoutes } from './modules/licences/licences.routes';
 import { expireDemoLicences } from './modules/licences/licences.repo';
 import { credentialsRoutes } from './modules/credentials/credentials.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { dataSyncRoutes } from './modules/data-sync/data-sync.routes';
 
 export type AppContext = { app: FastifyInstance; db: Db; config: Config; mail: MailTransport | null; runJob: (name: string) => Promise<unknown> };
 
@@ -44,7 +46,7 @@ const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export async function buildApp({ db, config, mail }: { db: Db; config: Config; mail?: MailTransport | null }): Promise<AppContext> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 6 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -95,6 +97,8 @@ export async function buildApp({ db, config, mail }: { db: Db; config: Config; m
   licencesRoutes(app, db);
   credentialsRoutes(app, { db, signer }, { loginRateLimit: config.loginRateLimit });
   creditsRoutes(app, db);
+  usersRoutes(app, db, { publicUrl: config.publicUrl });
+  dataSyncRoutes(app, db);
 
   serveWebApp(app);
 

@@ -105,8 +105,11 @@ export const merchantUserFieldsSchema = merchantUserFields.superRefine(oneAccoun
  * its token's and merchantAccountId, when sent, must be that one.
  */
 export const merchantUserCreateSchema = merchantUserFields.extend({ merchantAccountId: idSchema.optional() }).superRefine(oneAccountRole);
-/** PUT merchantuser/update: sendNotification is not read (activation mail is for new users). */
-export const merchantUserUpdateSchema = merchantUserFields.extend({ id: idSchema }).superRefine(oneAccountRole);
+/**
+ * PUT merchantuser/update: status is not read (it has its own call; a missing status must never
+ * reactivate a PASSIVE user), nor sendNotification and url (the activation mail is for new users).
+ */
+export const merchantUserUpdateSchema = merchantUserFields.omit({ status: true }).extend({ id: idSchema }).superRefine(oneAccountRole);
 
 export type MerchantUserFields = z.infer<typeof merchantUserFieldsSchema>;
 export type MerchantUserForm = z.input<typeof merchantUserFieldsSchema>;

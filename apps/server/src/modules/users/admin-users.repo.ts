@@ -1,0 +1,102 @@
+import { type SQL, and, asc, eq, ne } from 'drizzle-orm';
+import type { AdminUser } from '@tillpoint/contracts/admin-user';
+import type { Status } from '@tillpoint/contracts/enums';
+import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
+import type { Db } from '../../db/open-db';
+import { adminUser } from '../../db/schema';
+import { type TableColumns, loadTable } from '../../platform/table-load';
+
+type AdminRow = typeof adminUser.$inferSelect;
+export type AdminValues = Pick<typeof adminUser.$inferInsert, 'userName' | 'mobilePhone' | 'firstName' | 'lastName' | 'email'> & {
+  status?: Status;
+  passwordHash?: string;
+};
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The record as the API shows it: never the password hash. */
+export const toAdminUser = (r: AdminRow): AdminUser => ({
+  id: r.id,
+  userName: r.userName,
+  status: r.status as Status,
+  mobilePhone: r.mobilePhone,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  locked: r.lockedUntil && r.lockedUntil > new Date() ? 'Y' : 'N',
+  wrongEntryNumbers: r.wrongEntryNumbers,
+  superUser: r.superUser,
+  activationDate: iso(r.activationDate),
+  passwordChangeDate: iso(r.passwordChangeDate),
+  createdDate: r.createdDate.toISOString(),
+  updatedDate: r.updatedDate.toISOString(),
+});
+
+const COLUMNS: TableColumns = {
+  id: { column: adminUser.id, kind: 'number' },
+  userName: { column: adminUser.userName, kind: 'text' },
+  firstName: { column: adminUser.firstName, kind: 'text' },
+  lastName: { column: adminUser.lastName, kind: 'text' },
+  email: { column: adminUser.email, kind: 'text' },
+  mobilePhone: { column: adminUser.mobilePhone, kind: 'text' },
+  status: { column: adminUser.status, kind: 'text' },
+};
+
+export const listAdminUsers = (db: Db, request: TableLoadRequest): Promise<TableLoadResponse<AdminUser>> =>
+  loadTable(
+    COLUMNS,
+    adminUser.id,
+    request,
+    async (q) => (await db.select().from(adminUser).where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)).map(toAdminUser),
+    (where?: SQL) => db.$count(adminUser, where),
+  );
+
+export const allAdminUsers = async (db: Db) => (await db.select().from(adminUser).orderBy(asc(adminUser.id))).map(toAdminUser);
+
+export async function getAdminUser(db: Db, id: number) {
+  const [row] = await db.select().from(adminUser).where(eq(adminUser.id, id));
+  return row && toAdminUser(row);
+}
+
+export async function insertAdminUser(db: Db, values: AdminValues & { passwordHash: string }) {
+  const now = new Date();
+  const [row] = await db
+    .insert(adminUser)
+    .values({ ...values, activationDate: now, passwordChangeDate: now })
+    .returning();
+  return toAdminUser(row);
+}
+
+export async function updateAdminUser(db: Db, id: number, values: Partial<AdminValues>) {
+  const [row] = await db
+    .update(adminUser)
+    .set({ ...values, ...(values.passwordHash ? { passwordChangeDate: new Date() } : {}), updatedDate: new Date() })
+    .where(eq(adminUser.id, id))
+    .returning();
+  return row && toAdminUser(row);
+}
+
+export async function deleteAdminUser(db: Db, id: number) {
+  const [row] = await db.delete(adminUser).where(eq(adminUser.id, id)).returning();
+  return row && toAdminUser(row);
+}
+
+/**
+ * Locks the ACTIVE administrators other than `id` for the rest of the transaction and counts them.
+ * Two administrators deactivating each other at once then run one after the other, and the second
+ * sees that only one is left.
+ */
+export async function lockOtherActiveAdmins(tx: Db, id: number): Promise<number> {
+  const rows = await tx
+    .select({ id: adminUser.id })
+    .from(adminUser)
+    .where(and(eq(adminUser.status, 'ACTIVE'), ne(adminUser.id, id)))
+    .orderBy(asc(adminUser.id))
+    .for('update');
+  return rows.length;
+}
+
+export async function lockAdminUser(tx: Db, id: number) {
+  const [row] = await tx.select().from(adminUser).where(eq(adminUser.id, id)).for('update');
+  return row;
+}

@@ -1,0 +1,54 @@
+import { ADMIN_USER_MESSAGES, type AdminUser, type AdminUserCreate, type AdminUserUpdate } from '@tillpoint/contracts/admin-user';
+import type { Status } from '@tillpoint/contracts/enums';
+import type { Db } from '../../db/open-db';
+import { conflict, notFound } from '../../platform/errors';
+import { hashPassword } from '../../platform/passwords';
+import { revokeAllOf } from '../../platform/sessions';
+import { deleteAdminUser, insertAdminUser, lockAdminUser, lockOtherActiveAdmins, updateAdminUser } from './admin-users.repo';
+
+const found = <T>(row: T | undefined): T => {
+  if (row === undefined) throw notFound();
+  return row;
+};
+
+export async function createAdminUser(db: Db, input: AdminUserCreate): Promise<AdminUser> {
+  const { password, ...values } = input;
+  return insertAdminUser(db, { ...values, passwordHash: await hashPassword(password) });
+}
+
+/** A blank password keeps the current one; a new one ends the user's other sessions. */
+export async function saveAdminUser(db: Db, actorId: number, input: AdminUserUpdate): Promise<AdminUser> {
+  const { id, password, ...values } = input;
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  return db.transaction(async (tx) => {
+    const saved = found(await updateAdminUser(tx, id, { ...values, ...(passwordHash ? { passwordHash } : {}) }));
+    if (passwordHash && id !== actorId) await revokeAllOf(tx, { userType: 'admin', userId: id, tenantId: null });
+    return saved;
+  });
+}
+
+/**
+ * The guard of both removal paths: an administrator never removes itself (it would lock itself out
+ * mid-session), and the platform always keeps one ACTIVE administrator.
+ */
+async function guardRemoval(tx: Db, actorId: number, id: number) {
+  const target = found(await lockAdminUser(tx, id));
+  if (id === actorId) throw conflict(ADMIN_USER_MESSAGES.notYourself);
+  if (target.status === 'ACTIVE' && (await lockOtherActiveAdmins(tx, id)) === 0) throw conflict(ADMIN_USER_MESSAGES.lastAdmin);
+}
+
+export async function removeAdminUser(db: Db, actorId: number, id: number): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    await guardRemoval(tx, actorId, id);
+    await revokeAllOf(tx, { userType: 'admin', userId: id, tenantId: null });
+    return found(await deleteAdminUser(tx, id));
+  });
+}
+
+/** PASSIVE is a removal (guarded the same way); a PASSIVE administrator's next token refresh fails. */
+export async function setAdminUserStatus(db: Db, actorId: number, id: number, status: Status): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    if (status === 'PASSIVE') await guardRemoval(tx, actorId, id);
+    return found(await updateAdminUser(tx, id, { status }));
+  });
+}
