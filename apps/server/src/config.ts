@@ -17,8 +17,13 @@ export type Config = {
   captchaMaxCounter: number;
   testEnvironment: boolean;
   smtp: SmtpConfig | null;
-  /** The public address of the web app, used in mailed links when the request does not say. */
+  /**
+   * The public address of the web app, used in mailed links. Required in production: without it the
+   * links are built from the request's Host header, which a caller can forge (reset-link poisoning).
+   */
   publicUrl?: string;
+  /** Trust X-Forwarded-* headers (only behind a proxy that sets them). */
+  trustProxy: boolean;
   jwtSecret?: string;
   logLevel: string;
   /** Background jobs (outbox, clean-up); tests drive them by hand. */
@@ -54,11 +59,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     publicUrl: env.PUBLIC_URL || undefined,
+    trustProxy: bool(env.TRUST_PROXY, false),
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: true,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
   };
+}
+
+/** Settings that would make a production server unsafe; main.ts refuses to start with any. */
+export function configProblems(c: Config): string[] {
+  const problems: string[] = [];
+  if (!c.testEnvironment && !c.publicUrl) {
+    problems.push('PUBLIC_URL must be set when TEST_ENVIRONMENT=false: mailed reset and activation links are built from it.');
+  }
+  return problems;
 }
 
 /** The configuration tests start from: in-memory database, no captcha, no jobs, quiet logs. */

@@ -1,11 +1,16 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { configProblems, loadConfig } from './config';
 import { createFirstAdmin, isEmpty, loadDemoData, DEMO } from './db/demo-data';
 import { openDb } from './db/open-db';
 import { applyReferenceData } from './db/reference-data';
 
 /** Start-up: config, database, migrations, reference and demo data, listen, graceful shutdown. */
 const config = loadConfig();
+const problems = configProblems(config);
+if (problems.length) {
+  for (const p of problems) console.error(`Configuration error: ${p}`);
+  process.exit(1);
+}
 const opened = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await applyReferenceData(opened.db);
 let seeded = false;
