@@ -1,5 +1,7 @@
 import type { Db } from '../db/open-db';
-import { licence, merchantAccount, merchantBranch, merchantUser, merchantUserBranch, merchantUserRole } from '../db/schema';
+import { randomUUID } from 'node:crypto';
+import { credential, licence, merchantAccount, merchantBranch, merchantUser, merchantUserBranch, merchantUserRole } from '../db/schema';
+import { newOpaqueToken, sha256 } from '../platform/random';
 import { hashPassword } from '../platform/passwords';
 
 const hashes = new Map<string, Promise<string>>();
@@ -72,4 +74,14 @@ export async function addBranch(db: Db, merchantAccountId: number, domainName: s
     actionReason: 'PAYMENT_COMPLETED',
   });
   return branch;
+}
+
+/** A till credential of a branch; the secret is returned for POST till/auth. */
+export async function addTillCredential(db: Db, scope: { merchantAccountId: number; merchantBranchId: number }, opts: { masterDevice?: boolean; locked?: boolean } = {}) {
+  const clientSecret = newOpaqueToken();
+  const [row] = await db
+    .insert(credential)
+    .values({ ...scope, clientId: randomUUID(), clientSecretHash: sha256(clientSecret), masterDevice: opts.masterDevice ?? false, locked: opts.locked ?? false })
+    .returning();
+  return { id: row.id, clientId: row.clientId, clientSecret };
 }
