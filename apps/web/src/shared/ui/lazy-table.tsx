@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, useEffect, useId, useImperativeHandle, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, type Ref, useCallback, useEffect, useId, useImperativeHandle, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
@@ -105,7 +105,11 @@ export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initia
     placeholderData: keepPreviousData,
   });
 
-  useImperativeHandle(ref, () => ({ refresh: () => void query.refetch() }), [query.refetch]);
+  // A save or delete changes every page and filter of this table, not only the one on show: all of
+  // them go stale, so a page shown next (e.g. the one the paginator falls back to) is asked afresh.
+  const queryClient = useQueryClient();
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['table', dataUrl] }), [queryClient, dataUrl]);
+  useImperativeHandle(ref, () => ({ refresh: reload }), [reload]);
 
   const data = query.data?.data ?? [];
   const total = query.data?.totalCount ?? 0;
@@ -136,7 +140,7 @@ export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initia
         <h2 id={headingId}>{title}</h2>
         <div className="toolbar">
           {actions}
-          <Button type="button" icon="pi pi-refresh" size="small" text rounded aria-label="Refresh" title="Refresh" onClick={() => void query.refetch()} />
+          <Button type="button" icon="pi pi-refresh" size="small" text rounded aria-label="Refresh" title="Refresh" onClick={reload} />
           <Button type="button" label="CSV" icon="pi pi-download" size="small" outlined aria-label="Export CSV" title="Export CSV" loading={exporting} onClick={() => void exportCsv()} />
         </div>
       </header>
