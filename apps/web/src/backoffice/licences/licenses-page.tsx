@@ -36,7 +36,8 @@ export default function LicensesPage() {
           { field: 'licenseStatus', header: 'Status' },
           { field: 'actionReason', header: 'Reason' },
         ]}
-        selection={row}
+        // Selected only while its dialog is open, so the same row opens it again after Close.
+        selection={dialog.visible ? row : null}
         onSelect={(r) => {
           setRow(r);
           dialog.open(r);

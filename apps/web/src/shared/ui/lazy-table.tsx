@@ -167,6 +167,8 @@ export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initia
         filterDisplay={filtering ? 'row' : undefined}
         loading={query.isFetching}
         selectionMode="single"
+        // A read-only table (no onSelect) has nothing to select: rows neither highlight nor point.
+        isDataSelectable={() => onSelect !== undefined}
         selection={selection ?? null}
         metaKeySelection={false}
         onSelectionChange={(e) => {
