@@ -14,7 +14,7 @@ import {
   tax,
 } from '../../db/schema';
 import { type ApiError, MAX_TEXT, REQUIRED, TABLE, expectAdminOnly } from '../../test/admin-only';
-import { ROLE, addMerchantUser } from '../../test/fixtures';
+import { ROLE, addMerchant, addMerchantUser } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 
 type Page<T> = { data: T[]; totalCount: number };
@@ -104,6 +104,17 @@ describe('merchant accounts', () => {
     const res = await api<MerchantAccount>('PUT', `${A}update`, { id: created.id, ...DETAILS, tradingName: 'Renamed', status: 'ACTIVE', firstName: 'Hacker' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, tradingName: 'Renamed', status: 'PASSIVE', firstName: 'Cara' });
+  });
+
+  it('a PASSIVE account signs its merchant users out at their next refresh, and lets nobody sign in', async () => {
+    const m = await addMerchant(t.db, { domainName: 'sleepy-cafe', userName: 'sam', password: 'Sam12345' });
+    const creds = { domainName: 'sleepy-cafe', userName: 'sam', password: 'Sam12345' };
+    const session = await t.signIn('merchant', creds);
+    await api('PUT', `${A}${m.merchantAccountId}/status/PASSIVE`);
+    expect((await t.json('POST', '/api/v1/auth/tokens/refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+    expect((await t.json('POST', '/api/v1/auth/login', creds)).status).toBe(401);
+    await api('PUT', `${A}${m.merchantAccountId}/status/ACTIVE`);
+    expect((await t.json('POST', '/api/v1/auth/login', creds)).status).toBe(200);
   });
 
   it('PUT {id}/status/{status} switches the status; an unknown status is a 400', async () => {

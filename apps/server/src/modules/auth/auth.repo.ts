@@ -56,10 +56,12 @@ export async function findBranchByDomain(db: Db, domainName: string) {
   return b;
 }
 
+/** A branch with the status of its account (a PASSIVE account closes all its branches). */
 export async function findBranch(db: Db, merchantAccountId: number, branchId: number) {
   const [b] = await db
-    .select({ id: merchantBranch.id, domainName: merchantBranch.domainName, status: merchantBranch.status })
+    .select({ id: merchantBranch.id, domainName: merchantBranch.domainName, status: merchantBranch.status, accountStatus: merchantAccount.status })
     .from(merchantBranch)
+    .innerJoin(merchantAccount, eq(merchantAccount.id, merchantBranch.merchantAccountId))
     .where(and(eq(merchantBranch.merchantAccountId, merchantAccountId), eq(merchantBranch.id, branchId)));
   return b;
 }

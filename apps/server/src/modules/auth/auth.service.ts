@@ -91,7 +91,7 @@ async function loadSession(db: Db, s: Subject): Promise<{ dto: UserDto; principa
   if (s.userType !== 'merchant' || s.tenantId === null || s.branchId === null) return null;
   const u = await findMerchantUser(db, s.tenantId, { id: s.userId });
   const branch = await findBranch(db, s.tenantId, s.branchId);
-  if (u?.status !== 'ACTIVE' || !branch || branch.status !== 'ACTIVE') return null;
+  if (u?.status !== 'ACTIVE' || !branch || branch.status !== 'ACTIVE' || branch.accountStatus !== 'ACTIVE') return null;
   if (!(await userHasBranch(db, s.tenantId, u.id, branch.id))) return null;
   const roles = await merchantUserRoles(db, s.tenantId, u.id);
   const dto: UserDto = {
