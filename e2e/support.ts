@@ -110,3 +110,25 @@ export function linkIn(mail: string): string {
   if (!m) throw new Error('no link in the mail');
   return m[0];
 }
+
+/** Picks an option of a PrimeReact dropdown found by its label. */
+export async function choose(page: Page, label: string, option: string) {
+  await page.locator('.p-dropdown', { has: page.getByLabel(label, { exact: true }) }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
+  await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
+}
+
+/** The signed-in staff user's access token (admin or merchant), for calls a journey makes beside the browser. */
+export const accessToken = (page: Page, app: 'admin' | 'merchant' = 'admin') =>
+  page.evaluate((key) => (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { accessToken?: string }).accessToken ?? '', `tillpoint.${app}.session`);
+
+/** A call to the API from the test itself (a till, or setting up data the screens under test do not make). */
+export async function callApi<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl()}/api/${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}

@@ -18,15 +18,16 @@ export const SCREENS: Record<string, Screen> = {
   merchantAccountList: { page: lazy(() => import('./accounts/merchant-account-list-page')), for: ['admin'] },
   merchantAccountSave: { page: lazy(() => import('./accounts/merchant-account-page')), for: ['admin'] },
   merchantBranchSave: { page: lazy(() => import('./accounts/merchant-branch-page')), for: ['admin'] },
+  // Admin only for now: a merchant user has no call listing its account's branches for the pick list.
+  merchantUserSave: { page: lazy(() => import('./users/merchant-user-page')), for: ['admin'] },
+  adminUserList: { page: lazy(() => import('./users/admin-user-page')), for: ['admin'] },
+  dataUpload: { page: lazy(() => import('./data-sync/data-upload-page')), for: ['admin'] },
 };
 
 export type Upcoming = { title: string; area: string };
 
 export const UPCOMING: Record<string, Upcoming> = {
-  merchantUserSave: { title: 'Merchant Users', area: 'Users: merchant users, roles and till users (spec 1, Merchant users page)' },
-  adminUserList: { title: 'Admin Users', area: 'Users: admin users (spec 1, Admin users page)' },
-  dataUpload: { title: 'Data Upload', area: 'Data sync: data upload and reset (spec 1, Data upload page)' },
-  adminSaleReport: { title: 'Admin Sale Report', area: 'Reports: admin sale report (spec 1, Admin sale report)' },
+  adminSaleReport: { title: 'Admin Sale Report', area: 'Orders (spec 3), since sale reports are made from the orders it records' },
   departmentList: { title: 'Departments', area: 'Catalogue: departments (spec 2, Departments)' },
   departmentSave: { title: 'Department', area: 'Catalogue: departments (spec 2, Departments)' },
   productList: { title: 'Products', area: 'Catalogue: products (spec 2, Product list)' },

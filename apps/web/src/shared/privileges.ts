@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { UserDto } from '@tillpoint/contracts/auth';
 import { privilegeKey } from '@tillpoint/contracts/privileges';
-import { useUser } from './session';
+import { useUser, userType } from './session';
 
 /** The four switches every catalogue screen gates its table and buttons with (spec 2 §6). */
 export type Can = { view: boolean; add: boolean; create: boolean; delete: boolean };
@@ -26,4 +26,13 @@ export function canOn(keys: Set<string>, objectName: string): Can {
 export function usePrivileges(objectName: string): Can {
   const user = useUser();
   return useMemo(() => canOn(privilegesOf(user), objectName), [user, objectName]);
+}
+
+/**
+ * For screens both user types open (spec 1 §6, merchant users): an administrator may do
+ * everything, a merchant user what its roles' privileges on the object allow.
+ */
+export function useStaffCan(objectName: string): Can {
+  const merchantCan = usePrivileges(objectName);
+  return userType === 'admin' ? ADMIN_CAN : merchantCan;
 }

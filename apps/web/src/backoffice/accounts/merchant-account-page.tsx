@@ -15,6 +15,7 @@ import { LazyTable } from '../../shared/ui/lazy-table';
 import { StatusSwitch, saveStatus } from '../../shared/ui/status-switch';
 import { useCrud } from '../../shared/ui/use-crud';
 import { PageLoading } from '../page-loading';
+import { rememberMerchantAccount } from '../shell/use-menu';
 import { ContactFields, EMPTY_CONTACT, contactOf } from './contact-fields';
 
 const CONTACT_CAN = { ...ADMIN_CAN, add: false, delete: false };
@@ -46,6 +47,11 @@ export default function MerchantAccountPage() {
 function AccountEditor({ saved, onCreated }: { saved: MerchantAccount | null; onCreated: (id: number) => void }) {
   const [account, setAccount] = useState<MerchantAccount | null>(saved);
   const [stepsDone, setStepsDone] = useState(saved !== null);
+  // The home's merchant-user links open the users of the account opened last (spec 1 §2).
+  const accountId = account?.id;
+  useEffect(() => {
+    if (accountId) rememberMerchantAccount(accountId);
+  }, [accountId]);
 
   const contact = useCrud<MerchantAccount, typeof contactSchema>({
     base: P.base,

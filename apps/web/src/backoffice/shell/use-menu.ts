@@ -33,6 +33,11 @@ export function useMenu() {
 /** Where the last merchant account opened is kept, for the merchant-user tile (spec 1 §2). */
 export const MERCHANT_ACCOUNT_KEY = 'tillpoint.merchantAccountId';
 
+/** The account page and the merchant-user page remember the account they show. */
+export function rememberMerchantAccount(id: number) {
+  localStorage.setItem(MERCHANT_ACCOUNT_KEY, String(id));
+}
+
 /** A menu link as the spec wants it: the merchant-user page gets the stored account id. */
 export function menuHref(href: string): string {
   if (/^#\/?merchantUserSave$/.test(href)) return `${href}?${localStorage.getItem(MERCHANT_ACCOUNT_KEY) ?? ''}`;

@@ -1,0 +1,244 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { PATHS } from '@tillpoint/contracts/api-paths';
+import { TITLES } from '@tillpoint/contracts/enums';
+import { type MerchantAccount, MOBILE_MASK } from '@tillpoint/contracts/merchant-account';
+import type { BranchComboItem } from '@tillpoint/contracts/merchant-branch';
+import {
+  LANDING_PAGES,
+  type MerchantRole,
+  type MerchantUser,
+  type MerchantUserCreated,
+  type MerchantUserForm,
+  merchantUserFieldsSchema,
+} from '@tillpoint/contracts/merchant-user';
+import { OBJECTS } from '@tillpoint/contracts/privileges';
+import { api } from '../../shared/api';
+import { navigate, parseHash, useHash } from '../../shared/hash-route';
+import { useStaffCan } from '../../shared/privileges';
+import { getOrThrow } from '../../shared/query-client';
+import { notice, showNotice } from '../../shared/toast-bus';
+import { CrudPanel } from '../../shared/ui/crud-panel';
+import { CheckboxField, FieldFrame, MaskField, SelectField, TextField } from '../../shared/ui/fields';
+import { ListTable } from '../../shared/ui/list-table';
+import { PickListField, type PickOption } from '../../shared/ui/pick-list';
+import { StatusSwitch, saveStatus } from '../../shared/ui/status-switch';
+import { useCrud } from '../../shared/ui/use-crud';
+import type { Draft } from '../../shared/ui/use-zod-form';
+import { rememberMerchantAccount } from '../shell/use-menu';
+import { ChangePasswordCard } from './change-password-card';
+import { TillUserCard } from './till-user-card';
+import './users.css';
+
+const P = PATHS.merchantUser;
+type Form = Draft<MerchantUserForm>;
+
+const EMPTY: Form = {
+  userName: '',
+  mobilePhone: null,
+  firstName: '',
+  lastName: '',
+  email: '',
+  title: 'MR',
+  status: 'ACTIVE',
+  landingPage: null,
+  sendNotification: true,
+  branches: [],
+  roles: [],
+};
+
+const toForm = (u: MerchantUser): Form => ({
+  userName: u.userName,
+  mobilePhone: u.mobilePhone,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  title: u.title,
+  status: u.status,
+  landingPage: (u.landingPage as Form['landingPage']) ?? null,
+  // The activation mail is for new users only.
+  sendNotification: false,
+  branches: u.branches,
+  roles: u.roles,
+});
+
+/** #merchantUserSave?{merchantAccountId} (spec 1 §2): the users of one merchant account. */
+export default function MerchantUserPage() {
+  const accountId = Number(parseHash(useHash()).params[0]) || null;
+  if (!accountId) return <AccountChooser />;
+  return <MerchantUsers key={accountId} accountId={accountId} />;
+}
+
+/** Reached without an account (the home tile before any account was opened): pick one first. */
+function AccountChooser() {
+  const accounts = useQuery({ queryKey: ['merchantAccounts', 'all'], queryFn: () => getOrThrow<MerchantAccount[]>(PATHS.merchantAccount.all) });
+  return (
+    <section className="card notice-page" aria-labelledby="choose-account-title">
+      <i className="pi pi-users notice-icon" aria-hidden="true" />
+      <h1 id="choose-account-title">Merchant Users</h1>
+      <p>Choose the merchant account whose users you want to manage.</p>
+      <FieldFrame id="choose-account" label="Merchant Account">
+        <Dropdown
+          inputId="choose-account"
+          value={null}
+          options={(accounts.data ?? []).map((a) => ({ label: a.tradingName, value: a.id }))}
+          onChange={(e) => navigate(`#merchantUserSave?${e.value}`)}
+          placeholder="Select"
+          filter
+          className="w-full"
+        />
+      </FieldFrame>
+    </section>
+  );
+}
+
+type Mode = 'password' | 'till' | null;
+
+function MerchantUsers({ accountId }: { accountId: number }) {
+  const can = useStaffCan(OBJECTS.merchantUser);
+  // Edit (the panel's own edit state), Change Password and Edit Till User exclude one another (spec 1 §4).
+  const [mode, setMode] = useState<Mode>(null);
+
+  useEffect(() => rememberMerchantAccount(accountId), [accountId]);
+
+  const account = useQuery({ queryKey: ['merchantAccount', accountId], queryFn: () => getOrThrow<MerchantAccount>(PATHS.merchantAccount.byId(accountId)) });
+  const roles = useQuery({ queryKey: ['merchantRoles'], queryFn: () => getOrThrow<MerchantRole[]>(P.roles), staleTime: Number.POSITIVE_INFINITY });
+  const branches = useQuery({ queryKey: ['branchCombo', accountId], queryFn: () => getOrThrow<BranchComboItem[]>(PATHS.merchantBranch.combo(accountId)) });
+  const users = useQuery({ queryKey: ['merchantUsers', accountId], queryFn: () => getOrThrow<MerchantUser[]>(P.byAccount(accountId)), enabled: can.view, gcTime: 0 });
+
+  const crud = useCrud<MerchantUser, typeof merchantUserFieldsSchema>({
+    base: P.base,
+    schema: merchantUserFieldsSchema,
+    empty: EMPTY,
+    toForm,
+    send: async (values, record) => {
+      if (record) return api.put<MerchantUser>(P.update, { ...values, id: record.id });
+      // The server builds the activation link from this page's address (spec 1 §3: url).
+      const r = await api.post<MerchantUserCreated>(P.create, { ...values, merchantAccountId: accountId, url: window.location.href });
+      if (r.ok && r.body.activationMailSent) showNotice(notice('info', `An activation link has been sent to ${r.body.email}.`));
+      return r;
+    },
+    onChanged: () => void users.refetch(),
+    // A new user's Cancel clears the form; the page stays.
+    onCancelNew: () => {},
+  });
+  const { control, watch, setValue } = crud.form;
+  const record = crud.record;
+
+  const select = (u: MerchantUser) => {
+    setMode(null);
+    crud.load(u);
+  };
+  /** The server's copy after a status, password or till-user change. */
+  const kept = (u: MerchantUser) => {
+    crud.keep(u);
+    void users.refetch();
+  };
+
+  const roleOptions: PickOption<{ id: number; name: string }>[] = (roles.data ?? []).map((r) => ({
+    key: r.id,
+    label: r.name,
+    hint: r.roleGroup === 'ACCOUNT' ? 'account role' : undefined,
+    value: { id: r.id, name: r.name },
+  }));
+  const branchOptions: PickOption<{ branchId: number; tradingName: string }>[] = (branches.data ?? []).map((b) => ({
+    key: b.id,
+    label: b.tradingName,
+    hint: b.domainName,
+    value: { branchId: b.id, tradingName: b.tradingName },
+  }));
+
+  // While changing a password or a till user, the details cannot be added or edited.
+  const panelCan = mode ? { view: can.view, add: false, create: false, delete: false } : { ...can, delete: false };
+  const otherModes = !crud.editing && mode === null && record !== null && can.create;
+
+  return (
+    <div className="users-page">
+      <header className="page-title">
+        <h1>Merchant Users</h1>
+        {account.data && <a href={`#merchantAccountSave?${accountId}`}>{account.data.tradingName}</a>}
+      </header>
+
+      {can.view && (
+        <div className="card">
+          <ListTable<MerchantUser>
+            title="Users"
+            data={users.data ?? []}
+            loading={users.isFetching}
+            rows={5}
+            columns={[
+              { field: 'userName', header: 'User Name' },
+              { field: 'firstName', header: 'First Name' },
+              { field: 'lastName', header: 'Last Name' },
+              { field: 'email', header: 'Email' },
+              { field: 'mobilePhone', header: 'Mobile Phone' },
+              { field: 'status', header: 'Status' },
+            ]}
+            onSelect={select}
+            onRefresh={() => void users.refetch()}
+          />
+        </div>
+      )}
+
+      <CrudPanel
+        title="User Details"
+        crud={crud}
+        can={panelCan}
+        actions={
+          otherModes && (
+            <>
+              <Button type="button" label="Change Password" icon="pi pi-key" size="small" outlined onClick={() => setMode('password')} />
+              <Button type="button" label="Edit Till User" icon="pi pi-desktop" size="small" outlined onClick={() => setMode('till')} />
+            </>
+          )
+        }
+      >
+        {record === null && !crud.editing && <p className="muted users-hint">Select a user in the table, or press Add to create one.</p>}
+        <StatusSwitch
+          status={watch('status') ?? 'ACTIVE'}
+          editing={crud.editing}
+          isNew={record === null}
+          onLocalChange={(s) => setValue('status', s)}
+          onSave={saveStatus<MerchantUser>((s) => P.status(record?.id ?? 0, s), kept)}
+        />
+        <div className="field-grid">
+          <TextField control={control} name="userName" label="User Name" required />
+          <SelectField control={control} name="title" label="Title" options={TITLES} />
+          <TextField control={control} name="firstName" label="First Name" required autoComplete="given-name" />
+          <TextField control={control} name="lastName" label="Last Name" required autoComplete="family-name" />
+          <TextField control={control} name="email" label="Email" type="email" required autoComplete="email" />
+          <MaskField control={control} name="mobilePhone" label="Mobile Phone" mask={MOBILE_MASK} required autoComplete="tel-national" />
+          <SelectField control={control} name="landingPage" label="Landing Page" options={LANDING_PAGES} />
+          {record === null && (
+            <div className="field users-notify">
+              <CheckboxField control={control} name="sendNotification" label="Send Notification" />
+              <small className="field-hint">Mails the new user a link to choose a password and activate the user.</small>
+            </div>
+          )}
+        </div>
+        <div className="pick-lists">
+          <PickListField control={control} name="roles" label="Roles" options={roleOptions} keyOf={(r) => r.id} targetHeader="Selected Roles" disabled={!crud.editing} />
+          <PickListField
+            control={control}
+            name="branches"
+            label="Branches"
+            options={branchOptions}
+            keyOf={(b) => b.branchId}
+            targetHeader="Selected Branches (first is current)"
+            ordered
+            disabled={!crud.editing}
+          />
+        </div>
+      </CrudPanel>
+
+      {record && (
+        <div className="page-columns">
+          <TillUserCard key={`${record.id}:${record.updatedDate}`} user={record} canView={can.view} editing={mode === 'till'} onDone={() => setMode(null)} onSaved={kept} />
+          {mode === 'password' && <ChangePasswordCard user={record} onDone={() => setMode(null)} onSaved={kept} />}
+        </div>
+      )}
+    </div>
+  );
+}
