@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { SERVICE_NAMES } from '@tillpoint/contracts/enums';
 import { hashPassword } from '../platform/passwords';
 import type { Db } from './open-db';
-import { adminUser, licence, merchantAccount, merchantBranch, merchantUser, merchantUserBranch, merchantUserRole, tax } from './schema';
+import { adminUser, credit, licence, merchantAccount, merchantBranch, merchantUser, merchantUserBranch, merchantUserRole, tax } from './schema';
 
 export const DEMO = {
   admin: { userName: 'admin', password: 'Admin1234' },
@@ -12,7 +12,7 @@ export const DEMO = {
 export const isEmpty = async (db: Db) => (await db.select({ n: count() }).from(adminUser))[0].n === 0;
 
 /**
- * The demo tenant: one account, its branch demo-bistro with all four services licensed, its owner and taxes.
+ * The demo tenant: one account, its branch demo-bistro with all four services licensed, its owner, taxes and an address credit.
  * Tests that reload the demo data often pass a hash function that remembers its results.
  */
 export async function loadDemoData(db: Db, hash: (password: string) => Promise<string> = hashPassword) {
@@ -92,6 +92,8 @@ export async function loadDemoData(db: Db, hash: (password: string) => Promise<s
         ['Zero', 0],
       ].map(([name, rateBp]) => ({ merchantAccountId: account.id, merchantBranchId: branch.id, name: String(name), rateBp: Number(rateBp) })),
     );
+    // Postcode look-ups for the demo store's delivery addresses.
+    await tx.insert(credit).values({ merchantAccountId: account.id, merchantBranchId: branch.id, creditValue: 1000, creditType: 'ADDRESS', description: 'Demo look-ups' });
   });
 }
 
