@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, ne } from 'drizzle-orm';
+import { type SQL, asc, eq, or } from 'drizzle-orm';
 import type { AdminUser } from '@tillpoint/contracts/admin-user';
 import type { Status } from '@tillpoint/contracts/enums';
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
@@ -82,21 +82,15 @@ export async function deleteAdminUser(db: Db, id: number) {
 }
 
 /**
- * Locks the ACTIVE administrators other than `id` for the rest of the transaction and counts them.
- * Two administrators deactivating each other at once then run one after the other, and the second
- * sees that only one is left.
+ * Locks the administrator `id` and every ACTIVE one, in id order, for the rest of the transaction.
+ * Two administrators deactivating each other at once then queue on the same rows in the same order
+ * (no deadlock), and the second one re-reads them after the first commits: it sees one left.
  */
-export async function lockOtherActiveAdmins(tx: Db, id: number): Promise<number> {
-  const rows = await tx
-    .select({ id: adminUser.id })
+export async function lockAdminsForRemoval(tx: Db, id: number) {
+  return tx
+    .select({ id: adminUser.id, status: adminUser.status })
     .from(adminUser)
-    .where(and(eq(adminUser.status, 'ACTIVE'), ne(adminUser.id, id)))
+    .where(or(eq(adminUser.id, id), eq(adminUser.status, 'ACTIVE')))
     .orderBy(asc(adminUser.id))
     .for('update');
-  return rows.length;
-}
-
-export async function lockAdminUser(tx: Db, id: number) {
-  const [row] = await tx.select().from(adminUser).where(eq(adminUser.id, id)).for('update');
-  return row;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/open-db';
 import { conflict, notFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { revokeAllOf } from '../../platform/sessions';
-import { deleteAdminUser, insertAdminUser, lockAdminUser, lockOtherActiveAdmins, updateAdminUser } from './admin-users.repo';
+import { deleteAdminUser, insertAdminUser, lockAdminsForRemoval, updateAdminUser } from './admin-users.repo';
 
 const found = <T>(row: T | undefined): T => {
   if (row === undefined) throw notFound();
@@ -32,9 +32,11 @@ export async function saveAdminUser(db: Db, actorId: number, input: AdminUserUpd
  * mid-session), and the platform always keeps one ACTIVE administrator.
  */
 async function guardRemoval(tx: Db, actorId: number, id: number) {
-  const target = found(await lockAdminUser(tx, id));
+  const locked = await lockAdminsForRemoval(tx, id);
+  const target = found(locked.find((a) => a.id === id));
   if (id === actorId) throw conflict(ADMIN_USER_MESSAGES.notYourself);
-  if (target.status === 'ACTIVE' && (await lockOtherActiveAdmins(tx, id)) === 0) throw conflict(ADMIN_USER_MESSAGES.lastAdmin);
+  const othersActive = locked.some((a) => a.id !== id && a.status === 'ACTIVE');
+  if (target.status === 'ACTIVE' && !othersActive) throw conflict(ADMIN_USER_MESSAGES.lastAdmin);
 }
 
 export async function removeAdminUser(db: Db, actorId: number, id: number): Promise<AdminUser> {
