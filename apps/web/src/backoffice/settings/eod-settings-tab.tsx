@@ -7,7 +7,7 @@ import { useSettingsTab } from './use-settings-tab';
 
 /** EOD Settings (spec 1 §2, §4): where the end-of-day report goes and when the day ends by itself. */
 export function EodSettingsTab({ branchId, onEditingChange }: TabProps) {
-  const { crud, loading } = useSettingsTab({
+  const { crud, loading, failed } = useSettingsTab({
     branchId,
     schema: eodSettingsInputSchema,
     path: BRANCH_SETTINGS_PATHS.saveEod(branchId),
@@ -22,7 +22,7 @@ export function EodSettingsTab({ branchId, onEditingChange }: TabProps) {
     if (crud.editing && auto === false) setValue('endOfDayHour', null);
   }, [auto, crud.editing, setValue]);
 
-  if (loading) return <SettingsLoading />;
+  if (loading) return <SettingsLoading failed={failed} />;
   return (
     <CrudPanel title="EOD Settings" crud={crud} can={SETTINGS_CAN} allowAdd={false} bare>
       <div className="field-grid">

@@ -9,7 +9,7 @@ import { getOrThrow } from '../../shared/query-client';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { NumberField, SecretField, TextField } from '../../shared/ui/fields';
 import { useCrud } from '../../shared/ui/use-crud';
-import { SETTINGS_CAN } from './settings-tab';
+import { SETTINGS_CAN, SettingsLoading } from './settings-tab';
 
 /** A saved copy: the server's reply with its id known. */
 type SavedMailSettings = MailSettings & { id: number };
@@ -64,11 +64,15 @@ export function MailSettingsForm({ merchantBranchId, title, bare, onEditingChang
   const { control } = crud.form;
   const { load } = crud;
   const saved = query.data;
+  // Until the server's copy is in the form, the form shows that it is loading, not blanks.
+  const [ready, setReady] = useState(false);
 
   // Show the server's copy when it arrives (load is a new function on every render).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new copy from the server reloads the form
   useEffect(() => {
-    if (saved) load(saved.id === null ? null : { ...saved, id: saved.id });
+    if (!saved) return;
+    load(saved.id === null ? null : { ...saved, id: saved.id });
+    setReady(true);
   }, [saved]);
 
   useEffect(() => onEditingChange?.(crud.editing), [crud.editing, onEditingChange]);
@@ -81,7 +85,7 @@ export function MailSettingsForm({ merchantBranchId, title, bare, onEditingChang
     setSending(false);
   };
 
-  if (query.isPending) return <p className="muted">Loading…</p>;
+  if (!ready) return <SettingsLoading failed={query.isError} />;
   return (
     <CrudPanel
       title={title}

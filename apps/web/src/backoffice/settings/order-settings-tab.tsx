@@ -12,7 +12,7 @@ import { useSettingsTab } from './use-settings-tab';
 
 /** Order Settings (spec 1 §2, §3): payment options, how new orders are heard of, and the automatic steps. */
 export function OrderSettingsTab({ branchId, onEditingChange }: TabProps) {
-  const { crud, loading } = useSettingsTab({
+  const { crud, loading, failed } = useSettingsTab({
     branchId,
     schema: orderSettingsInputSchema,
     path: BRANCH_SETTINGS_PATHS.saveOrder(branchId),
@@ -28,7 +28,7 @@ export function OrderSettingsTab({ branchId, onEditingChange }: TabProps) {
     }),
     onEditingChange,
   });
-  if (loading) return <SettingsLoading />;
+  if (loading) return <SettingsLoading failed={failed} />;
   const { control } = crud.form;
   return (
     <CrudPanel title="Order Settings" crud={crud} can={SETTINGS_CAN} allowAdd={false} bare>

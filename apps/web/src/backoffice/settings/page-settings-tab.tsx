@@ -95,15 +95,15 @@ export function PageSettingsTab({ branchId, onEditingChange }: TabProps) {
   }, [saved]);
   useEffect(() => onEditingChange(editing), [editing, onEditingChange]);
 
-  if (query.isPending) return <SettingsLoading />;
   const record = crud.record;
-  const created = record !== null && record.id > 0;
+  if (record === null) return <SettingsLoading failed={query.isError} />;
+  const created = record.id > 0;
 
   const controls = {
     ...crud,
     save: async () => {
       // The first save creates the settings with all three images (spec 1 §5).
-      const missing = PAGE_IMAGE_TYPES.some((t) => !chosenRef.current[t] && !record?.[PAGE_IMAGES[t].field]);
+      const missing = PAGE_IMAGE_TYPES.some((t) => !chosenRef.current[t] && !record[PAGE_IMAGES[t].field]);
       if (!created && missing) return warn(PAGE_SETTINGS_MESSAGES.imagesRequired);
       if (created && Object.keys(chosenRef.current).length === 0) {
         // Nothing new to send: leave edit mode as a save would.
@@ -134,8 +134,8 @@ export function PageSettingsTab({ branchId, onEditingChange }: TabProps) {
           <ImageSlot
             key={type}
             type={type}
-            current={record && record.id > 0 ? record[PAGE_IMAGES[type].field] : null}
-            settingsId={record?.id ?? 0}
+            current={created ? record[PAGE_IMAGES[type].field] : null}
+            settingsId={record.id}
             chosen={chosen[type]}
             editing={editing}
             onChoose={(file) => choose(type, file)}

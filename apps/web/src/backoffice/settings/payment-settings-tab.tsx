@@ -13,14 +13,14 @@ import { useSettingsTab } from './use-settings-tab';
  */
 export function PaymentSettingsTab({ branchId, onEditingChange }: TabProps) {
   const params = useSystemParams();
-  const { crud, loading } = useSettingsTab({
+  const { crud, loading, failed } = useSettingsTab({
     branchId,
     schema: paymentSettingsInputSchema,
     path: BRANCH_SETTINGS_PATHS.savePayment(branchId),
     toForm: (s) => ({ provider: s.provider as (typeof PAYMENT_PROVIDERS)[number], jsUrl: s.jsUrl ?? '', baseUrl: s.baseUrl ?? '', merchantUrl: s.merchantUrl ?? '', jwt: '', password: '' }),
     onEditingChange,
   });
-  if (loading || params.isPending) return <SettingsLoading />;
+  if (loading || params.isPending) return <SettingsLoading failed={failed} />;
   const { control, setValue } = crud.form;
   const record = crud.record;
 

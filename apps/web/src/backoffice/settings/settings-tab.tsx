@@ -10,7 +10,15 @@ export type TabProps = {
   onEditingChange: (editing: boolean) => void;
 };
 
-export function SettingsLoading() {
+/** While a tab's settings load; if they could not be (the toast said why), it says so instead of spinning. */
+export function SettingsLoading({ failed = false }: { failed?: boolean }) {
+  if (failed) {
+    return (
+      <p className="muted" role="status">
+        <i className="pi pi-exclamation-circle" aria-hidden="true" /> The settings could not be loaded. Reload the page to try again.
+      </p>
+    );
+  }
   return (
     <p className="muted" role="status">
       <i className="pi pi-spin pi-spinner" aria-hidden="true" /> Loading…

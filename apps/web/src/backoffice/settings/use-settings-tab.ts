@@ -67,5 +67,6 @@ export function useSettingsTab<S extends z.ZodType<FieldValues, FieldValues>>({ 
 
   useEffect(() => onEditingChange(editing), [editing, onEditingChange]);
 
-  return { crud, loading: query.isPending };
+  // Until the server's copy is in the form, the tab shows that it is loading, not the defaults.
+  return { crud, loading: crud.record === null, failed: query.isError };
 }
