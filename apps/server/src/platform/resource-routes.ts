@@ -6,7 +6,7 @@ import { statusSchema } from '@tillpoint/contracts/enums';
 import { idSchema } from '@tillpoint/contracts/fields';
 import { tableLoadRequestSchema, tableLoadResponseSchema } from '@tillpoint/contracts/table-load';
 import type { Db } from '../db/open-db';
-import { type Scope, requireAdmin, requireMerchant, scopeOf } from './auth';
+import { type Scope, adminOnly, requireAdmin, requireMerchant, scopeOf } from './auth';
 import { notFound } from './errors';
 import { type ResourceRepo, branchScope, userHasBranch } from './branch-repo';
 
@@ -73,7 +73,7 @@ export function registerResourceRoutes<R, I extends object, U extends object = I
       return found(await repo.locate(db, id));
     };
     for (const path of [`${B}merchantBranchId/:id`, `${B}all/:id`]) {
-      app.get(path, { schema: { tags, params: idParams, response: { 200: list, ...errors } } }, async (req) =>
+      app.get(path, { onRequest: adminOnly, schema: { tags, params: idParams, response: { 200: list, ...errors } } }, async (req) =>
         repo.all(db, await ofBranch(req, req.params.id)),
       );
     }
@@ -81,23 +81,23 @@ export function registerResourceRoutes<R, I extends object, U extends object = I
       const setStatus = repo.setStatus;
       app.put(
         `${B}:id/status/:status`,
-        { schema: { tags, params: z.object({ id: idSchema, status: statusSchema }), response: { 200: record, ...errors } } },
+        { onRequest: adminOnly, schema: { tags, params: z.object({ id: idSchema, status: statusSchema }), response: { 200: record, ...errors } } },
         async (req) => found(await setStatus(db, await ofRecord(req, req.params.id), req.params.id, req.params.status)),
       );
     }
-    app.get(`${B}:id`, { schema: { tags, params: idParams, response: { 200: record, ...errors } } }, async (req) =>
+    app.get(`${B}:id`, { onRequest: adminOnly, schema: { tags, params: idParams, response: { 200: record, ...errors } } }, async (req) =>
       found(await repo.get(db, await ofRecord(req, req.params.id), req.params.id)),
     );
     const createBody = z.object({ merchantBranchId: idSchema }).and(input);
-    app.post(`${B}create`, { schema: { tags, body: createBody, response: { 200: created, ...errors } } }, async (req) => {
+    app.post(`${B}create`, { onRequest: adminOnly, schema: { tags, body: createBody, response: { 200: created, ...errors } } }, async (req) => {
       const { merchantBranchId, ...rest } = req.body as I & { merchantBranchId: number };
       return repo.create(db, await ofBranch(req, merchantBranchId), rest as unknown as I);
     });
-    app.put(`${B}update`, { schema: { tags, body: updateBody, response: { 200: record, ...errors } } }, async (req) => {
+    app.put(`${B}update`, { onRequest: adminOnly, schema: { tags, body: updateBody, response: { 200: record, ...errors } } }, async (req) => {
       const { id, input } = splitId(req.body);
       return found(await repo.update(db, await ofRecord(req, id), id, input));
     });
-    app.delete(`${B}:id`, { schema: { tags, params: idParams, response: { 200: record, ...errors } } }, async (req) => {
+    app.delete(`${B}:id`, { onRequest: adminOnly, schema: { tags, params: idParams, response: { 200: record, ...errors } } }, async (req) => {
       const scope = await ofRecord(req, req.params.id);
       const existing = found(await repo.get(db, scope, req.params.id));
       await spec.beforeDelete?.(db, scope, req.params.id);
@@ -109,12 +109,16 @@ export function registerResourceRoutes<R, I extends object, U extends object = I
 
   const { objectName } = spec;
   const view = (req: FastifyRequest) => requireMerchant(req, objectName, 'View');
+  // Privileges are checked before the body is validated: a caller without them learns nothing from a 400.
+  const guard = (...actions: string[]) => async (req: FastifyRequest) => {
+    requireMerchant(req, objectName, ...actions);
+  };
 
   app.get(`${B}all`, { schema: { tags, response: { 200: list, ...errors } } }, async (req) => repo.all(db, scopeOf(view(req))));
 
   app.put(
     `${B}all`,
-    { schema: { tags, body: tableLoadRequestSchema, response: { 200: tableLoadResponseSchema(record), ...errors } } },
+    { onRequest: guard('View'), schema: { tags, body: tableLoadRequestSchema, response: { 200: tableLoadResponseSchema(record), ...errors } } },
     async (req) => repo.list(db, scopeOf(view(req)), req.body),
   );
 
@@ -139,7 +143,7 @@ export function registerResourceRoutes<R, I extends object, U extends object = I
     );
     app.put(
       `${B}:id/status/:status`,
-      { schema: { tags, params: z.object({ id: idSchema, status: statusSchema }), response: { 200: record, ...errors } } },
+      { onRequest: guard('Create'), schema: { tags, params: z.object({ id: idSchema, status: statusSchema }), response: { 200: record, ...errors } } },
       async (req) => found(await setStatus(db, scopeOf(requireMerchant(req, objectName, 'Create')), req.params.id, req.params.status)),
     );
   } else {
@@ -152,16 +156,16 @@ export function registerResourceRoutes<R, I extends object, U extends object = I
     found(await repo.get(db, scopeOf(view(req)), req.params.id)),
   );
 
-  app.post(`${B}create`, { schema: { tags, body: input, response: { 200: created, ...errors } } }, async (req) =>
+  app.post(`${B}create`, { onRequest: guard('Add', 'Create'), schema: { tags, body: input, response: { 200: created, ...errors } } }, async (req) =>
     repo.create(db, scopeOf(requireMerchant(req, objectName, 'Add', 'Create')), req.body as I),
   );
 
-  app.put(`${B}update`, { schema: { tags, body: updateBody, response: { 200: record, ...errors } } }, async (req) => {
+  app.put(`${B}update`, { onRequest: guard('Create'), schema: { tags, body: updateBody, response: { 200: record, ...errors } } }, async (req) => {
     const { id, input } = splitId(req.body);
     return found(await repo.update(db, scopeOf(requireMerchant(req, objectName, 'Create')), id, input));
   });
 
-  app.delete(`${B}:id`, { schema: { tags, params: idParams, response: { 200: record, ...errors } } }, async (req) => {
+  app.delete(`${B}:id`, { onRequest: guard('Delete'), schema: { tags, params: idParams, response: { 200: record, ...errors } } }, async (req) => {
     const p = requireMerchant(req, objectName, 'Delete');
     const existing = found(await repo.get(db, scopeOf(p), req.params.id));
     await spec.beforeDelete?.(db, scopeOf(p), req.params.id);

@@ -340,6 +340,17 @@ describe('tax: privileges', () => {
       expect(res.body).toEqual({ type: 'ERROR', details: 'Your session has ended. Please sign in again.' });
     }
   });
+  it('privileges are checked before the body: a bad body from an unprivileged caller is still a 403 or 401', async () => {
+    const bad = { name: '', rate: 'x' };
+    for (const [method, path] of [
+      ['POST', 'create'],
+      ['PUT', 'update'],
+    ] as const) {
+      expect((await call(method, path, bad, tok.staff)).body, `${method} ${path} staff`).toEqual(forbidden);
+      expect((await t.json(method, `${B}${path}`, bad)).status, `${method} ${path} anonymous`).toBe(401);
+    }
+    expect((await call('PUT', 'all', { limit: 'all' }, tok.admin)).body).toEqual(forbidden);
+  });
 });
 
 describe('tax: server errors', () => {
