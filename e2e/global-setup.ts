@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,15 +29,40 @@ declare module 'vitest' {
 }
 
 /**
+ * A copy of the server's source and of the built web app, taken once: the working tree may change
+ * during a long run (a rebuild empties apps/web/dist, and the server routes only the web files it
+ * found at start), the copy does not. Dependencies are linked, not copied.
+ */
+function snapshot(work: string): string {
+  const app = join(work, 'app');
+  for (const path of ['apps/server/src', 'apps/server/drizzle', 'apps/server/package.json', 'apps/server/tsconfig.json', 'tsconfig.base.json', 'apps/web/dist']) {
+    cpSync(join(root, path), join(app, path), { recursive: true });
+  }
+  for (const path of ['node_modules', 'apps/server/node_modules']) {
+    if (existsSync(join(root, path))) symlinkSync(join(root, path), join(app, path));
+  }
+  // A copy taken in the middle of a build would miss files the pages load.
+  const html = readFileSync(join(app, 'apps/web/dist/backoffice.html'), 'utf8');
+  for (const [, asset] of html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) {
+    if (!existsSync(join(app, 'apps/web/dist', asset))) throw new Error(`apps/web/dist is incomplete (${asset}): a build is running? Build, then run again.`);
+  }
+  return app;
+}
+
+/**
  * Starts the real built server on a free port with a fresh embedded database, and a local SMTP
  * server that drops every message it receives into a folder the journeys read.
  */
 export default async function setup(project: TestProject) {
-  // The server serves apps/web/dist as it is on disk; it must be built, and stay put during the run.
-  const webPage = join(root, 'apps/web/dist/backoffice.html');
-  if (!existsSync(webPage)) throw new Error('build the web app first: npm run build -w apps/web');
-  const builtAt = statSync(webPage).mtimeMs;
+  if (!existsSync(join(root, 'apps/web/dist/backoffice.html'))) throw new Error('build the web app first: npm run build -w apps/web');
   const work = mkdtempSync(join(tmpdir(), 'tillpoint-e2e-'));
+  let app: string;
+  try {
+    app = snapshot(work);
+  } catch (err) {
+    rmSync(work, { recursive: true, force: true });
+    throw err;
+  }
   const mailDir = join(work, 'mail');
   mkdirSync(mailDir);
   let n = 0;
@@ -59,7 +84,7 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+    cwd: app,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
@@ -94,9 +119,6 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mailDir);
 
   return async () => {
-    if (existsSync(webPage) && statSync(webPage).mtimeMs !== builtAt) {
-      console.warn('\nThe web app was rebuilt during this run: pages open at that moment may have failed to load.\n');
-    }
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await new Promise<void>((r) => smtp.close(() => r()));
