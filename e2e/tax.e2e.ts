@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, closeToasts, eventually, expectToast, launch, open, signIn, snap } from './support';
+import { accessToken, button, callApi, closeToasts, eventually, expectToast, launch, open, signIn, snap } from './support';
 
 /**
  * The merchant's Tax screen (#/taxSave): the form beside the 'Taxes' table. The journey adds,
@@ -167,16 +167,9 @@ describe('tax journey', () => {
   it('pages five rows at a time', async () => {
     // Three more taxes through the API (the screen's own adding is covered above), then the table.
     const extra = ['E2E Page A', 'E2E Page B', 'E2E Page C'];
-    const ids = await page.evaluate(async (names) => {
-      const { accessToken } = JSON.parse(sessionStorage.getItem('tillpoint.merchant.session') ?? '{}');
-      const headers = { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' };
-      const made: number[] = [];
-      for (const [i, n] of names.entries()) {
-        const r = await fetch('/api/storemanagement/tax/create', { method: 'POST', headers, body: JSON.stringify({ name: n, rate: i + 1 }) });
-        made.push((await r.json()).id);
-      }
-      return made;
-    }, extra);
+    const token = await accessToken(page, 'merchant');
+    const ids: number[] = [];
+    for (const [i, n] of extra.entries()) ids.push((await callApi<{ id: number }>('POST', 'storemanagement/tax/create', { name: n, rate: i + 1 }, token)).body.id);
     expect(ids.every((id) => Number.isInteger(id))).toBe(true);
 
     try {
@@ -198,11 +191,8 @@ describe('tax journey', () => {
       await records(5);
       await eventually(shownNames).toEqual(first);
     } finally {
-      await page.evaluate(async (made) => {
-        const { accessToken } = JSON.parse(sessionStorage.getItem('tillpoint.merchant.session') ?? '{}');
-        // The one deleted on screen answers 404 here, which is fine.
-        for (const id of made) await fetch(`/api/storemanagement/tax/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${accessToken}` } });
-      }, ids);
+      // The one deleted on screen answers 404 here, which is fine.
+      for (const id of ids) await callApi('DELETE', `storemanagement/tax/${id}`, undefined, token);
     }
     await button(page, 'Refresh').click();
     await records(3);
