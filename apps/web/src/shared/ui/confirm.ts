@@ -13,6 +13,8 @@ export function confirmWarning(message: string): Promise<boolean> {
       acceptLabel: 'Yes',
       rejectLabel: 'No',
       defaultFocus: 'reject',
+      // A question that must be answered before going on: an alert dialog to assistive technology.
+      pt: { root: { role: 'alertdialog' } },
       accept: () => resolve(true),
       reject: () => resolve(false),
       onHide: () => resolve(false),
