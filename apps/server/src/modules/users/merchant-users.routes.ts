@@ -54,6 +54,16 @@ function access(req: FastifyRequest, ...actions: string[]): Access {
   return { userType: 'merchant', userId: m.userId, account: m.merchantAccountId };
 }
 
+/** As a route's onRequest hook: 401/403 before the body is validated, so a caller without the privilege learns nothing from a 400. */
+const guard =
+  (...actions: string[]) =>
+  async (req: FastifyRequest) => {
+    access(req, ...actions);
+  };
+const staff = async (req: FastifyRequest) => {
+  requireUser(req, 'admin', 'merchant');
+};
+
 /** The account an id-addressed user belongs to, as far as the caller may see it (else 404). */
 async function accountFor(db: Db, a: Access, userId: number): Promise<number> {
   if (a.account !== null) return a.account;
@@ -81,7 +91,7 @@ export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publ
   const user = { 200: merchantUserSchema, ...errors };
 
   // Reference data: any signed-in staff user may read the roles.
-  app.get(`${B}roles/all`, { schema: { tags, response: { 200: z.array(merchantRoleSchema), ...errors } } }, async (req) => {
+  app.get(`${B}roles/all`, { onRequest: staff, schema: { tags, response: { 200: z.array(merchantRoleSchema), ...errors } } }, async (req) => {
     requireUser(req, 'admin', 'merchant');
     return allRoles(db);
   });
@@ -89,7 +99,7 @@ export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publ
   // The dispatch list: every merchant user of the branch may read it (a clerk dispatches orders).
   app.get(
     `${B}role/driver`,
-    { schema: { tags, querystring: driverQuerySchema, response: { 200: z.array(driverSchema), ...errors } } },
+    { onRequest: staff, schema: { tags, querystring: driverQuerySchema, response: { 200: z.array(driverSchema), ...errors } } },
     async (req) => {
       const p = requireUser(req, 'admin', 'merchant');
       if (p.userType === 'merchant') return driversOfBranch(db, scopeOf(requireMerchant(req)));
@@ -100,13 +110,13 @@ export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publ
 
   app.get(
     `${B}findByMerchantAccountId/:id`,
-    { schema: { tags, params: idParams, response: { 200: z.array(merchantUserSchema), ...errors } } },
+    { onRequest: guard('View'), schema: { tags, params: idParams, response: { 200: z.array(merchantUserSchema), ...errors } } },
     async (req) => usersOfAccount(db, ownAccount(access(req, 'View'), req.params.id)),
   );
 
   app.post(
     `${B}create`,
-    { schema: { tags, body: merchantUserCreateSchema, response: { 200: merchantUserCreatedSchema, ...errors } } },
+    { onRequest: guard('Add', 'Create'), schema: { tags, body: merchantUserCreateSchema, response: { 200: merchantUserCreatedSchema, ...errors } } },
     async (req) => {
       const a = access(req, 'Add', 'Create');
       const accountId = a.account ?? req.body.merchantAccountId;
@@ -115,19 +125,19 @@ export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publ
     },
   );
 
-  app.put(`${B}update`, { schema: { tags, body: merchantUserUpdateSchema, response: user } }, async (req) => {
+  app.put(`${B}update`, { onRequest: guard('Create'), schema: { tags, body: merchantUserUpdateSchema, response: user } }, async (req) => {
     const a = access(req, 'Create');
     return updateMerchantUser(db, await accountFor(db, a, req.body.id), req.body);
   });
 
-  app.put(`${B}password/change`, { schema: { tags, body: passwordChangeSchema, response: user } }, async (req) => {
+  app.put(`${B}password/change`, { onRequest: guard('Create'), schema: { tags, body: passwordChangeSchema, response: user } }, async (req) => {
     const a = access(req, 'Create');
     return changeMerchantUserPassword(db, a, await accountFor(db, a, req.body.id), req.body);
   });
 
   app.put(
     `${B}:id/status/:status`,
-    { schema: { tags, params: z.object({ id: idSchema, status: statusSchema }), response: user } },
+    { onRequest: guard('Create'), schema: { tags, params: z.object({ id: idSchema, status: statusSchema }), response: user } },
     async (req) => {
       const a = access(req, 'Create');
       return setMerchantUserStatus(db, a, await accountFor(db, a, req.params.id), req.params.id, req.params.status);
@@ -137,20 +147,20 @@ export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publ
   // ---- till users of a branch, and the link of a merchant user to one ----
   app.get(
     `${B}tilluser/branchId/:id`,
-    { schema: { tags, params: idParams, response: { 200: z.array(tillUserSchema), ...errors } } },
+    { onRequest: guard('View'), schema: { tags, params: idParams, response: { 200: z.array(tillUserSchema), ...errors } } },
     async (req) => tillUserRepo.all(db, await branchFor(db, access(req, 'View'), req.params.id)),
   );
 
   app.put(
     `${B}tilluser/userId/:userId/merchantBranchId/:branchId/tillUserId/:tillUserId`,
-    { schema: { tags, params: tillUserLinkParamsSchema, response: user } },
+    { onRequest: guard('Create'), schema: { tags, params: tillUserLinkParamsSchema, response: user } },
     async (req) => {
       const a = access(req, 'Create');
       return linkTillUser(db, await accountFor(db, a, req.params.userId), req.params);
     },
   );
 
-  app.get(`${B}:id`, { schema: { tags, params: idParams, response: user } }, async (req) => {
+  app.get(`${B}:id`, { onRequest: guard('View'), schema: { tags, params: idParams, response: user } }, async (req) => {
     const a = access(req, 'View');
     return found(await getUser(db, await accountFor(db, a, req.params.id), req.params.id));
   });

@@ -469,9 +469,15 @@ describe('privileges of merchant users (spec 1 §6)', () => {
     expect(res).toMatchObject({ status: 409, body: { details: 'You cannot delete or deactivate your own user.' } });
   });
 
-  it('no token: 401', async () => {
+  it('no token: 401; no privilege: 403, even for a body that would be refused (the privilege is checked first)', async () => {
     expect((await t.json('GET', `${B}findByMerchantAccountId/${accountA}`)).status).toBe(401);
     expect((await t.json('POST', `${B}create`, newUser())).status).toBe(401);
+    expect((await t.json('POST', `${B}create`, { junk: true })).status).toBe(401);
+    expect((await call('POST', 'create', { junk: true }, tok.creator)).status).toBe(403);
+    expect((await call('PUT', 'update', { junk: true }, tok.viewer)).status).toBe(403);
+    expect((await call('PUT', 'password/change', { id: ownerId, password: '' }, tok.viewer)).status).toBe(403);
+    expect((await call('PUT', 'tilluser/userId/0/merchantBranchId/0/tillUserId/0', undefined, tok.viewer)).status).toBe(403);
+    expect((await t.json('PUT', '/api/till/tillusers', { names: [] }, tok.admin)).status).toBe(403);
   });
 });
 

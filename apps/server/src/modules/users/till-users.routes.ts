@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@tillpoint/contracts/api-error';
@@ -25,11 +25,13 @@ export function tillUserRoutes(parent: FastifyInstance, db: Db) {
     repo: tillUserRepo,
   });
 
-  app.put(
-    `/api/${PATHS.tillUsersPush}`,
-    { schema: { tags: ['Till'], body: tillUsersPushSchema, response: { 200: z.array(tillUserSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
-    async (req) => {
-      return addTillUserNames(db, requireTill(req).scope, req.body.names);
-    },
+  const tags = ['Till'];
+  const response = { 200: z.array(tillUserSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+  // The till is checked before the body is validated, as every guarded route does.
+  const tillOnly = async (req: FastifyRequest) => {
+    requireTill(req);
+  };
+  app.put(`/api/${PATHS.tillUsersPush}`, { onRequest: tillOnly, schema: { tags, body: tillUsersPushSchema, response } }, async (req) =>
+    addTillUserNames(db, requireTill(req).scope, req.body.names),
   );
 }
