@@ -43,11 +43,13 @@ export default function DataUploadPage() {
   const [mode, setMode] = useState<Mode>(null);
   const [busy, setBusy] = useState(false);
 
-  const accounts = useQuery({ queryKey: ['merchantAccounts', 'all'], queryFn: () => getOrThrow<MerchantAccount[]>(PATHS.merchantAccount.all) });
+  const accounts = useQuery({ queryKey: ['merchantAccounts', 'all'], queryFn: () => getOrThrow<MerchantAccount[]>(PATHS.merchantAccount.all), staleTime: 0 });
   const branches = useQuery({
     queryKey: ['branchCombo', accountId],
     queryFn: () => getOrThrow<BranchComboItem[]>(PATHS.merchantBranch.combo(accountId ?? 0)),
     enabled: accountId !== null,
+    // Accounts and branches made a moment ago elsewhere belong in the lists.
+    staleTime: 0,
   });
 
   const clear = () => {

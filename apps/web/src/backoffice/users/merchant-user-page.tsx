@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -100,6 +100,7 @@ function MerchantUsers({ accountId }: { accountId: number }) {
   const can = useStaffCan(OBJECTS.merchantUser);
   // Edit (the panel's own edit state), Change Password and Edit Till User exclude one another (spec 1 §4).
   const [mode, setMode] = useState<Mode>(null);
+  const mailedTo = useRef<string | null>(null);
 
   useEffect(() => rememberMerchantAccount(accountId), [accountId]);
 
@@ -117,10 +118,15 @@ function MerchantUsers({ accountId }: { accountId: number }) {
       if (record) return api.put<MerchantUser>(P.update, { ...values, id: record.id });
       // The server builds the activation link from this page's address (spec 1 §3: url).
       const r = await api.post<MerchantUserCreated>(P.create, { ...values, merchantAccountId: accountId, url: window.location.href });
-      if (r.ok && r.body.activationMailSent) showNotice(notice('info', `An activation link has been sent to ${r.body.email}.`));
+      mailedTo.current = r.ok && r.body.activationMailSent ? r.body.email : null;
       return r;
     },
-    onChanged: () => void users.refetch(),
+    onChanged: () => {
+      void users.refetch();
+      // After the success toast, which replaces the toasts before it.
+      if (mailedTo.current) showNotice(notice('info', `An activation link has been sent to ${mailedTo.current}.`));
+      mailedTo.current = null;
+    },
     // A new user's Cancel clears the form; the page stays.
     onCancelNew: () => {},
   });
@@ -212,9 +218,9 @@ function MerchantUsers({ accountId }: { accountId: number }) {
           <MaskField control={control} name="mobilePhone" label="Mobile Phone" mask={MOBILE_MASK} required autoComplete="tel-national" />
           <SelectField control={control} name="landingPage" label="Landing Page" options={LANDING_PAGES} />
           {record === null && (
-            <div className="field users-notify">
+            <div className="users-notify">
               <CheckboxField control={control} name="sendNotification" label="Send Notification" />
-              <small className="field-hint">Mails the new user a link to choose a password and activate the user.</small>
+              <small className="field-hint">Mails the new user a link to choose a password.</small>
             </div>
           )}
         </div>

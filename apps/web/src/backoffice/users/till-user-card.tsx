@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -41,6 +41,12 @@ export function TillUserCard({ user, canView, editing, onDone, onSaved }: Props)
     enabled: branchId !== null && canView,
     staleTime: 0,
   });
+
+  // Tills report their operators at any time: entering Edit Till User shows the latest list.
+  const { refetch } = tillUsers;
+  useEffect(() => {
+    if (editing) void refetch();
+  }, [editing, refetch]);
 
   const pickBranch = (id: number | null) => {
     setBranchId(id);

@@ -53,8 +53,8 @@ export function PickListField<T extends FieldValues, O, V>({ control, name, labe
               targetHeader={targetHeader}
               showSourceControls={false}
               showTargetControls={ordered}
-              sourceStyle={{ height: '12rem' }}
-              targetStyle={{ height: '12rem' }}
+              sourceStyle={{ height: '10rem' }}
+              targetStyle={{ height: '10rem' }}
               breakpoint="900px"
             />
           </fieldset>
