@@ -50,15 +50,27 @@ export function BranchCredentials({ branchId }: { branchId: number }) {
         onRefresh={() => void list.refetch()}
         actions={<Button type="button" label="Add" icon="pi pi-plus" size="small" onClick={dialog.openNew} />}
       />
-      <CrudDialog title="Credential" crud={dialog.crud} can={ADMIN_CAN} visible={dialog.visible} onClose={dialog.close}>
-        {record ? (
-          <>
-            <ReadOnly label="Client Id" value={record.clientId} />
-            {'clientSecret' in record ? <NewSecret secret={record.clientSecret} /> : <ReadOnly label="Client Secret" value="••••••••••••" note="The client secret is shown only once, when the credential is created." />}
-          </>
-        ) : (
-          <p className="muted">The client id and client secret are made by the server when you save.</p>
-        )}
+      <CrudDialog
+        title="Credential"
+        crud={dialog.crud}
+        can={ADMIN_CAN}
+        visible={dialog.visible}
+        onClose={dialog.close}
+        intro={
+          record ? (
+            <div className="dialog-intro">
+              <ReadOnly label="Client Id" value={record.clientId} />
+              {'clientSecret' in record ? (
+                <NewSecret secret={record.clientSecret} />
+              ) : (
+                <ReadOnly label="Client Secret" value="••••••••••••" note="The client secret is shown only once, when the credential is created." />
+              )}
+            </div>
+          ) : (
+            <p className="dialog-intro muted">The client id and client secret are made by the server when you save.</p>
+          )
+        }
+      >
         <TextField control={control} name="description" label="Description" />
         <div className="field-row">
           <CheckboxField control={control} name="masterDevice" label="Master Device" />
@@ -86,7 +98,7 @@ function ReadOnly({ label, value, note }: { label: string; value: string; note?:
 function NewSecret({ secret }: { secret: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="field secret-once" role="status">
+    <div className="field secret-once">
       <span className="field-label">Client Secret</span>
       <div className="secret-row">
         <output className="read-only-value secret-value" aria-label="Client Secret">

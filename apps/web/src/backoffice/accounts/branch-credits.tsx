@@ -66,6 +66,7 @@ export function BranchCredits({ branchId }: { branchId: number }) {
       />
       <CrudDialog title="Credit" crud={dialog.crud} can={ADMIN_CAN} visible={dialog.visible} onClose={dialog.close}>
         <NumberField control={control} name="creditValue" label="Credit Value" required disabled={record !== null} />
+        {record && dialog.crud.editing && <small className="muted field-note">A saved credit's value cannot be changed.</small>}
         {record && (
           <div className="field">
             <span className="field-label">Credit Used</span>

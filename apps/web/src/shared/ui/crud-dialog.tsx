@@ -36,6 +36,8 @@ type Props = {
   can: Pick<Can, 'add' | 'create' | 'delete'>;
   visible: boolean;
   onClose: () => void;
+  /** Shown above the form and never disabled with it, e.g. a value to copy. */
+  intro?: ReactNode;
   children: ReactNode;
 };
 
@@ -43,7 +45,7 @@ type Props = {
  * The dialog variant of CrudPanel (spec 1 §2: licence, credential and credit dialogs): Edit,
  * Save, Cancel and Close, Delete when not editing. 30vw on a desktop, the full width on a phone.
  */
-export function CrudDialog({ title, crud, can, visible, onClose, children }: Props) {
+export function CrudDialog({ title, crud, can, visible, onClose, intro, children }: Props) {
   const formId = `${useId()}-form`;
   return (
     <Dialog
@@ -63,6 +65,7 @@ export function CrudDialog({ title, crud, can, visible, onClose, children }: Pro
         </div>
       }
     >
+      {intro}
       <CrudForm formId={formId} title={title} crud={crud} canSave={can.create}>
         {children}
       </CrudForm>
