@@ -106,7 +106,7 @@ export default function DataUploadPage() {
         <header className="card-header">
           <h2 id={`${id}-store`}>Store</h2>
         </header>
-        <div className="field-grid">
+        <div className="field-grid data-store">
           <FieldFrame id={`${id}-account`} label="Merchant Account" required>
             <Dropdown
               inputId={`${id}-account`}

@@ -105,7 +105,7 @@ export function TillUserCard({ user, canView, editing, onDone, onSaved }: Props)
           />
         </FieldFrame>
       </div>
-      <p className="muted users-hint">
+      <p className="muted users-linked">
         {linked ? (
           <>
             Linked at this branch to till user <strong>{linked.name}</strong>.
