@@ -69,9 +69,15 @@ describe('merchant accounts and branches journey', () => {
       expect(await list.getByRole('columnheader', { name: header }).count(), header).toBe(1);
     }
     await snap(page, 'accounts-list');
+    // Cancel on a new, never-saved account goes back one page.
+    await inRegion(list, 'Add').click();
+    await inRegion(region('Account Details'), 'Cancel').click();
+    await list.waitFor();
+    expect(hash()).toBe('#/merchantAccountList');
     await inRegion(list, 'Add').click();
     await region('Account Details').waitFor();
     expect(hash()).toBe('#merchantAccountSave?');
+    await page.getByRole('heading', { name: 'New Merchant Account', level: 1 }).waitFor();
     // A new account: only the details, already in edit mode; no contact, no branches yet.
     expect(await region('Account Contact Details').count()).toBe(0);
     expect(await region('Branches').count()).toBe(0);
@@ -102,6 +108,7 @@ describe('merchant accounts and branches journey', () => {
     await closeToasts(page);
     await eventually(hash).toMatch(/^#merchantAccountSave\?\d+$/);
     accountId = Number(hash().split('?')[1]);
+    await page.getByRole('heading', { name: tradingName, level: 1 }).waitFor();
     expect(await field(details, 'Trading Name').isDisabled()).toBe(true);
   });
 
@@ -146,8 +153,16 @@ describe('merchant accounts and branches journey', () => {
     await field(details, 'Trading Name').fill(branchName);
     await field(details, 'Business Name').fill(`${tradingName} Ltd`);
     await field(details, 'Vat No').fill('GB123456789');
-    await field(details, 'Domain Name').fill(domainName);
     await choose(page, 'Sector', 'HOSPITALITY');
+    // A name another store has: the server refuses, the tab stays in edit mode with the input kept.
+    await field(details, 'Domain Name').fill('demo-bistro');
+    await inRegion(details, 'Save').click();
+    await expectToast(page, 'Error', 'Duplicate Value');
+    await closeToasts(page);
+    expect(await inRegion(details, 'Save').isVisible()).toBe(true);
+    expect(await field(details, 'Trading Name').inputValue()).toBe(branchName);
+    expect(hash()).toBe(`#merchantBranchSave??${accountId}`);
+    await field(details, 'Domain Name').fill(domainName);
     await snap(page, 'branch-new');
     await save(details);
     await eventually(hash).toMatch(new RegExp(`^#merchantBranchSave\\?\\d+\\?${accountId}$`));
@@ -286,7 +301,8 @@ describe('merchant accounts and branches journey', () => {
 
   it('fits a phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('heading', { name: branchName, level: 1 }).evaluate((e) => e.scrollIntoView());
+    await page.getByRole('heading', { name: branchName, level: 1 }).waitFor();
+    await page.locator('.layout-main').evaluate((e) => e.scrollTo(0, 0));
     await snap(page, 'branch-phone');
     await region('Credits').getByRole('row', { name: /DISTANCE/ }).click();
     await dialog('Credit').waitFor();
@@ -335,5 +351,26 @@ describe('merchant accounts and branches journey', () => {
     await row.waitFor();
     await eventually(() => row.getAttribute('class')).toContain('row-passive');
     expect(await row.textContent()).toContain('Edith Crust');
+  });
+
+  it('deletes the PASSIVE account after asking, and goes back to the list', async () => {
+    const list = region('Merchant Accounts');
+    await list.locator('tbody').getByRole('button', { name: `View ${tradingName}`, exact: true }).click();
+    const details = region('Account Details');
+    await eventually(() => field(details, 'Trading Name').inputValue()).toBe(tradingName);
+    await inRegion(details, 'Delete').click();
+    await confirm().getByText('Are you sure to delete?', { exact: true }).waitFor();
+    await confirm().getByRole('button', { name: 'No', exact: true }).click();
+    await confirm().waitFor({ state: 'detached' });
+    expect(hash()).toBe(`#merchantAccountSave?${accountId}`);
+
+    await inRegion(details, 'Delete').click();
+    await confirm().getByRole('button', { name: 'Yes', exact: true }).click();
+    await expectToast(page, 'Success', SUCCESS);
+    await closeToasts(page);
+    await list.waitFor();
+    expect(hash()).toBe('#/merchantAccountList');
+    await list.getByLabel('Filter Trading Name').fill(tradingName);
+    await list.getByText('No Records Found').waitFor();
   });
 });

@@ -99,6 +99,12 @@ function AccountEditor({ saved, onCreated }: { saved: MerchantAccount | null; on
   const { control, watch, setValue } = details.form;
   return (
     <div className="account-page">
+      <header className="page-title">
+        <h1>{account ? account.tradingName : 'New Merchant Account'}</h1>
+        <a href="#/merchantAccountList">
+          <i className="pi pi-arrow-left" aria-hidden="true" /> Merchant accounts
+        </a>
+      </header>
       <div className="page-columns">
         <CrudPanel title="Account Details" crud={details} can={{ ...ADMIN_CAN, add: false }}>
           <StatusSwitch

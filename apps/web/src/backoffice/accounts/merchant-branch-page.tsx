@@ -201,7 +201,7 @@ function BranchEditor({ saved, accountId, onCreated }: { saved: MerchantBranch |
       {branch && (
         <>
           <section className="card" aria-label="Licenses, credentials and credits">
-            <TabView>
+            <TabView scrollable>
               <TabPanel header="Licenses">
                 <BranchLicences branchId={branch.id} />
               </TabPanel>

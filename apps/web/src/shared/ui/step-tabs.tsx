@@ -17,7 +17,8 @@ type Props = {
  */
 export function StepTabs({ steps, reached, active, onActiveChange }: Props) {
   return (
-    <TabView activeIndex={Math.min(active, reached)} onTabChange={(e) => e.index <= reached && onActiveChange(e.index)} className="step-tabs">
+    // Scrollable: on a phone the step names do not fit side by side, and arrows reach the rest.
+    <TabView activeIndex={Math.min(active, reached)} onTabChange={(e) => e.index <= reached && onActiveChange(e.index)} className="step-tabs" scrollable>
       {steps.map((step, i) => (
         <TabPanel
           key={step.header}
