@@ -143,7 +143,7 @@ describe('tax journey', () => {
   });
 
   it('asks before deleting: No keeps the tax, Yes removes it and blanks the form', async () => {
-    const dialog = page.getByRole('dialog', { name: 'Warning' });
+    const dialog = page.getByRole('alertdialog', { name: 'Warning' });
     await formButton('Delete').click();
     await dialog.waitFor();
     expect(await dialog.getByText('Are you sure to delete?', { exact: true }).isVisible()).toBe(true);
@@ -187,7 +187,7 @@ describe('tax journey', () => {
       await table.getByRole('row', { name: new RegExp(second[0]) }).click();
       await eventually(() => name().inputValue()).toBe(second[0]);
       await formButton('Delete').click();
-      await page.getByRole('dialog', { name: 'Warning' }).getByRole('button', { name: 'Yes', exact: true }).click();
+      await page.getByRole('alertdialog', { name: 'Warning' }).getByRole('button', { name: 'Yes', exact: true }).click();
       await records(5);
       await eventually(shownNames).toEqual(first);
     } finally {
