@@ -217,7 +217,7 @@ describe('admin users journey', () => {
     await form.getByRole('switch', { name: 'Status' }).click();
     await page.getByRole('alertdialog').getByText('You are about to change the status. Are you sure?').waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
-    await expectToast(page, 'Success', 'The operation was performed successfully.');
+    // Read from the table, not a toast: the toasts say a repeated success only once within its few seconds.
     await table.getByRole('row').filter({ hasText: 'PASSIVE' }).waitFor();
     await inRegion(form, 'Cancel').click();
     await closeToasts(page);
@@ -225,7 +225,6 @@ describe('admin users journey', () => {
     await inRegion(form, 'Delete').click();
     await page.getByRole('alertdialog').getByText('Are you sure to delete?').waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
-    await expectToast(page, 'Success', 'The operation was performed successfully.');
     await eventually(() => field(form, 'User Name').inputValue()).toBe('');
     await table.getByText('No Records Found').waitFor();
     await closeToasts(page);
