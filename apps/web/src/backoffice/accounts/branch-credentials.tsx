@@ -19,7 +19,7 @@ const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
  * the secret comes back only in the create reply, so the dialog shows it then and never again.
  */
 export function BranchCredentials({ branchId }: { branchId: number }) {
-  const list = useQuery({ queryKey: ['branchCredentials', branchId], queryFn: () => getOrThrow<Credential[]>(P.byBranch(branchId)) });
+  const list = useQuery({ queryKey: ['branchCredentials', branchId], queryFn: () => getOrThrow<Credential[]>(P.byBranch(branchId)), staleTime: 0 });
   const dialog = useCrudDialog<Credential | CredentialCreated, typeof credentialFieldsSchema>({
     base: P.base,
     schema: credentialFieldsSchema,

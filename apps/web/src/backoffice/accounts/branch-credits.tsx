@@ -18,8 +18,8 @@ const count = new Intl.NumberFormat('en-GB');
  * and value minus used) and the credit dialog. A saved credit's value cannot change.
  */
 export function BranchCredits({ branchId }: { branchId: number }) {
-  const list = useQuery({ queryKey: ['branchCredits', branchId], queryFn: () => getOrThrow<Credit[]>(P.byBranch(branchId)) });
-  const totals = useQuery({ queryKey: ['branchCreditTotals', branchId], queryFn: () => getOrThrow<CreditTotals>(P.totals(branchId)) });
+  const list = useQuery({ queryKey: ['branchCredits', branchId], queryFn: () => getOrThrow<Credit[]>(P.byBranch(branchId)), staleTime: 0 });
+  const totals = useQuery({ queryKey: ['branchCreditTotals', branchId], queryFn: () => getOrThrow<CreditTotals>(P.totals(branchId)), staleTime: 0 });
   const refresh = () => {
     void list.refetch();
     void totals.refetch();

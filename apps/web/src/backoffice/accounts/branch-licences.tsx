@@ -13,7 +13,7 @@ const P = PATHS.licence;
 
 /** The branch page's Licenses tab: the branch's licences and the licence dialog (spec 1 §2, §4). */
 export function BranchLicences({ branchId }: { branchId: number }) {
-  const list = useQuery({ queryKey: ['branchLicences', branchId], queryFn: () => getOrThrow<Licence[]>(P.byBranch(branchId)) });
+  const list = useQuery({ queryKey: ['branchLicences', branchId], queryFn: () => getOrThrow<Licence[]>(P.byBranch(branchId)), staleTime: 0 });
   const dialog = useCrudDialog<Licence, typeof licenceFieldsSchema>({
     base: P.base,
     schema: licenceFieldsSchema,

@@ -103,6 +103,9 @@ export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initia
       return r.body;
     },
     placeholderData: keepPreviousData,
+    // A table shows the server's rows as they are now: coming back to a list after a save or a
+    // delete elsewhere must not show the copy cached before it.
+    staleTime: 0,
   });
 
   // A save or delete changes every page and filter of this table, not only the one on show: all of
