@@ -17,8 +17,9 @@ export default function Overlays() {
     () =>
       subscribeNotices((n) => {
         const now = Date.now();
-        // Pressing Save twice on an empty form says it once, not twice.
-        if (n.detail === last.current.detail && now < last.current.until) return;
+        // Pressing Save twice on an empty form says it once while it is on screen; every success is
+        // news (two saves in a row are two toasts).
+        if (n.severity !== 'success' && n.detail === last.current.detail && now < last.current.until) return;
         last.current = { detail: n.detail, until: now + LIFE[n.severity] };
         const message = { severity: n.severity, summary: n.summary, detail: n.detail, life: LIFE[n.severity] };
         // A success closes the warnings that led up to it: they no longer apply.
@@ -29,7 +30,14 @@ export default function Overlays() {
   );
   return (
     <>
-      <Toast ref={toast} position="top-right" />
+      <Toast
+        ref={toast}
+        position="top-right"
+        onRemove={(m) => {
+          // Once the user closed it (or it expired), the same warning may be said again.
+          if (m.detail === last.current.detail) last.current = { detail: '', until: 0 };
+        }}
+      />
       <ConfirmDialog />
     </>
   );
