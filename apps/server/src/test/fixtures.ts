@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-db';
+import type { TestApp } from './harness';
 import { randomUUID } from 'node:crypto';
 import { credential, licence, merchantAccount, merchantBranch, merchantUser, merchantUserBranch, merchantUserRole } from '../db/schema';
 import { newOpaqueToken, sha256 } from '../platform/random';
@@ -84,4 +85,11 @@ export async function addTillCredential(db: Db, scope: { merchantAccountId: numb
     .values({ ...scope, clientId: randomUUID(), clientSecretHash: sha256(clientSecret), masterDevice: opts.masterDevice ?? false, locked: opts.locked ?? false })
     .returning();
   return { id: row.id, clientId: row.clientId, clientSecret };
+}
+
+/** The usual start of an admin-area test file: both demo sign-ins and the demo store's ids. */
+export async function signInDemo(t: TestApp) {
+  const admin = (await t.signIn('admin')).accessToken;
+  const owner = await t.signIn('merchant');
+  return { admin, merchant: owner.accessToken, demoAccount: owner.userDTO.merchantAccountId, demoBranch: owner.userDTO.merchantBranchId };
 }

@@ -14,7 +14,7 @@ import {
   tax,
 } from '../../db/schema';
 import { type ApiError, MAX_TEXT, REQUIRED, TABLE, expectAdminOnly } from '../../test/admin-only';
-import { ROLE, addMerchant, addMerchantUser } from '../../test/fixtures';
+import { ROLE, addMerchant, addMerchantUser, signInDemo } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 
 type Page<T> = { data: T[]; totalCount: number };
@@ -30,11 +30,7 @@ let demoBranch: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok.admin = (await t.signIn('admin')).accessToken;
-  const owner = await t.signIn('merchant');
-  tok.merchant = owner.accessToken;
-  demoAccount = owner.userDTO.merchantAccountId;
-  demoBranch = owner.userDTO.merchantBranchId;
+  ({ admin: tok.admin, merchant: tok.merchant, demoAccount, demoBranch } = await signInDemo(t));
 });
 afterAll(() => t.close());
 

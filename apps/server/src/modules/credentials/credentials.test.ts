@@ -5,7 +5,7 @@ import type { TillConnection, TillToken } from '@tillpoint/contracts/till';
 import { credential, merchantAccount, merchantBranch, tillConnection } from '../../db/schema';
 import { sha256 } from '../../platform/random';
 import { type ApiError, MAX_TEXT, TABLE, expectAdminOnly } from '../../test/admin-only';
-import { addBranch } from '../../test/fixtures';
+import { addBranch, signInDemo } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 
 type Page<T> = { data: T[]; totalCount: number };
@@ -22,11 +22,7 @@ let branch: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok.admin = (await t.signIn('admin')).accessToken;
-  const owner = await t.signIn('merchant');
-  tok.merchant = owner.accessToken;
-  demoAccount = owner.userDTO.merchantAccountId;
-  demoBranch = owner.userDTO.merchantBranchId;
+  ({ admin: tok.admin, merchant: tok.merchant, demoAccount, demoBranch } = await signInDemo(t));
   branch = (await addBranch(t.db, demoAccount, 'till-lab')).id;
 });
 afterAll(() => t.close());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Licence, LicenceReportRow } from '@tillpoint/contracts/licence';
 import { licence, merchantAccount, merchantBranch } from '../../db/schema';
 import { type ApiError, MAX_TEXT, REQUIRED, TABLE, expectAdminOnly } from '../../test/admin-only';
-import { addBranch, addMerchant } from '../../test/fixtures';
+import { addBranch, addMerchant, signInDemo } from '../../test/fixtures';
 import { type TestApp, createTestApp, engine } from '../../test/harness';
 
 type Page<T> = { data: T[]; totalCount: number };
@@ -22,11 +22,7 @@ let otherBranch: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok.admin = (await t.signIn('admin')).accessToken;
-  const owner = await t.signIn('merchant');
-  tok.merchant = owner.accessToken;
-  demoAccount = owner.userDTO.merchantAccountId;
-  demoBranch = owner.userDTO.merchantBranchId;
+  ({ admin: tok.admin, merchant: tok.merchant, demoAccount, demoBranch } = await signInDemo(t));
   branch = (await addBranch(t.db, demoAccount, 'licence-lab')).id;
   otherBranch = (await addMerchant(t.db, { domainName: 'other-cafe', userName: 'bob', password: 'Bob12345' })).merchantBranchId;
 });
