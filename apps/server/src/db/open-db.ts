@@ -28,6 +28,9 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 export async function openDb(opts: { databaseUrl?: string; dataDir: string | null; loadDataDir?: Blob }): Promise<OpenDb> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) must not crash the
+    // process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, engine: 'postgres', close: () => pool.end() };
