@@ -25,6 +25,46 @@ export const PATHS = {
   licenceCheck: (branchId: number) => `merchant/license/check/${branchId}`,
   licenceFlags: (branchId: number) => `merchant/license/getLicenses/${branchId}`,
   tax: 'storemanagement/tax/',
+  /** Catalogue (spec 2 §7). Each base also has the generic resource calls of ARCHITECTURE §2. */
+  department: {
+    base: 'storemanagement/department/',
+    hasConnectedAnyMixAndMatch: (id: number) => `storemanagement/department/${id}/hasConnectedAnyMixAndMatch`,
+    /** DELETE; otherId -1 when no department receives the products. */
+    transfer: (id: number, otherId: number) => `storemanagement/department/${id}/transferDepartmentId/${otherId}`,
+  },
+  product: {
+    base: 'storemanagement/product/',
+    /** PUT: the product table load; GET: every product of the store. */
+    all: 'storemanagement/product/all',
+    menu: 'storemanagement/product/menu',
+    byBarcode: (barcode: string) => `storemanagement/product/barcode/${encodeURIComponent(barcode)}`,
+    byName: (text: string) => `storemanagement/product/name/${encodeURIComponent(text)}`,
+    generateBarcode: 'storemanagement/product/barcode/generate',
+    calculateWebPrice: 'storemanagement/product/calculate/webprice',
+    stock: 'storemanagement/product/stock',
+    /** PUT multipart (field `file`) / PUT / GET, type WEB or TILL. */
+    imageUpload: (id: number, type: string) => `storemanagement/product/image/upload/${id}/${type}`,
+    imageRemove: (id: number, type: string) => `storemanagement/product/image/remove/${id}/${type}`,
+    imageDownload: (id: number, type: string) => `storemanagement/product/image/download/${id}/${type}`,
+    /** Public, no token (the spec's data-warehouse calls, served by us): a white placeholder when there is none. */
+    imageByBarcodeAndName: (barcode: string, name: string) =>
+      `product/image/barcode/${encodeURIComponent(barcode)}/name/${encodeURIComponent(name)}`,
+    hasImage: (barcode: string, name: string) => `product/hasImage/barcode/${encodeURIComponent(barcode)}/name/${encodeURIComponent(name)}`,
+  },
+  productGroup: { base: 'storemanagement/productgroup/', all: 'storemanagement/productgroup/all' },
+  productTag: {
+    base: 'storemanagement/tag/',
+    findAllActive: 'storemanagement/tag/status/active',
+    imageUpload: (id: number) => `storemanagement/tag/image/upload/${id}/WEB`,
+    imageRemove: (id: number) => `storemanagement/tag/image/remove/${id}/WEB`,
+    imageDownload: (id: number) => `storemanagement/tag/image/download/${id}/WEB`,
+  },
+  supplier: 'storemanagement/supplier/',
+  /** Printers. */
+  device: 'storemanagement/device/',
+  /** GET all, GET {id}: the platform's list. */
+  country: 'storemanagement/country/',
+  productClass: 'storemanagement/productclass/',
   merchantAccount: {
     base: 'merchant/account/',
     /** PUT: table load; GET: every account. */

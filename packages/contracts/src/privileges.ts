@@ -15,6 +15,9 @@ export const OBJECTS = {
   supplier: 'Supplier',
   customer: 'Customer',
   merchantUser: 'MerchantUser',
+  /** Ours (the spec's privilege table has no row for them): printers and product classes. */
+  device: 'Device',
+  productClass: 'ProductClass',
 } as const;
 export type ObjectName = (typeof OBJECTS)[keyof typeof OBJECTS];
 
