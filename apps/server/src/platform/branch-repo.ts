@@ -3,7 +3,6 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { InferInsertModel, InferSelectModel } from 'drizzle-orm';
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import type { Db } from '../db/open-db';
-import { merchantBranch, merchantUserBranch } from '../db/schema';
 import type { Scope } from './auth';
 import { type TableColumns, loadTable } from './table-load';
 
@@ -105,28 +104,4 @@ export function branchRepo<T extends PgTable, R, I>(
         }
       : {}),
   };
-}
-
-/** Whether a merchant user works at a branch of its account (sign-in, and reading another branch's lists). */
-export async function userHasBranch(db: Db, merchantAccountId: number, userId: number, branchId: number) {
-  const rows = await db
-    .select({ b: merchantUserBranch.merchantBranchId })
-    .from(merchantUserBranch)
-    .where(
-      and(
-        eq(merchantUserBranch.merchantAccountId, merchantAccountId),
-        eq(merchantUserBranch.userId, userId),
-        eq(merchantUserBranch.merchantBranchId, branchId),
-      ),
-    );
-  return rows.length > 0;
-}
-
-/** The scope of a branch given by id (administrators name branches by id; ids are unique on the platform). */
-export async function branchScope(db: Db, branchId: number): Promise<Scope | undefined> {
-  const [row] = await db
-    .select({ merchantAccountId: merchantBranch.merchantAccountId, merchantBranchId: merchantBranch.id })
-    .from(merchantBranch)
-    .where(eq(merchantBranch.id, branchId));
-  return row;
 }

@@ -8,7 +8,8 @@ import { tableLoadRequestSchema, tableLoadResponseSchema } from '@tillpoint/cont
 import type { Db } from '../db/open-db';
 import { type Scope, adminOnly, requireAdmin, requireMerchant, scopeOf } from './auth';
 import { notFound } from './errors';
-import { type ResourceRepo, branchScope, userHasBranch } from './branch-repo';
+import type { ResourceRepo } from './branch-repo';
+import { branchScope, userHasBranch } from './tenancy';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 

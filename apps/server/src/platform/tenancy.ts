@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open-db';
-import { authKey, mailSettings, merchantAccount, merchantBranch, refreshToken } from '../db/schema';
+import { authKey, mailSettings, merchantAccount, merchantBranch, merchantUserBranch, refreshToken } from '../db/schema';
+import type { Scope } from './auth';
 
 type Edge = { child: string; parent: string };
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -48,4 +49,38 @@ export async function purgeTenant(tx: Db, merchantAccountId: number) {
     await tx.execute(sql`delete from ${sql.identifier(table)} where merchant_account_id = ${merchantAccountId}`);
   }
   await tx.delete(merchantAccount).where(eq(merchantAccount.id, merchantAccountId));
+}
+
+/** Whether a merchant user works at a branch of its account (sign-in, and reading another branch's lists). */
+export async function userHasBranch(db: Db, merchantAccountId: number, userId: number, branchId: number) {
+  const rows = await db
+    .select({ b: merchantUserBranch.merchantBranchId })
+    .from(merchantUserBranch)
+    .where(
+      and(
+        eq(merchantUserBranch.merchantAccountId, merchantAccountId),
+        eq(merchantUserBranch.userId, userId),
+        eq(merchantUserBranch.merchantBranchId, branchId),
+      ),
+    );
+  return rows.length > 0;
+}
+
+/** The scope of a branch given by id (administrators name branches by id; ids are unique on the platform). */
+export async function branchScope(db: Db, branchId: number): Promise<Scope | undefined> {
+  const [row] = await db
+    .select({ merchantAccountId: merchantBranch.merchantAccountId, merchantBranchId: merchantBranch.id })
+    .from(merchantBranch)
+    .where(eq(merchantBranch.id, branchId));
+  return row;
+}
+
+/** Locks the branch row for the rest of the transaction, so two saves for one branch run one after the other. */
+export async function lockBranch(db: Db, scope: Scope) {
+  const [row] = await db
+    .select({ id: merchantBranch.id })
+    .from(merchantBranch)
+    .where(and(eq(merchantBranch.merchantAccountId, scope.merchantAccountId), eq(merchantBranch.id, scope.merchantBranchId)))
+    .for('update');
+  return row;
 }

@@ -5,7 +5,7 @@ export type Route = readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown
 
 /**
  * Every route is for administrators only: without a token 401, with a merchant's token 403, both
- * with a typed body. Bodies are valid, so the refusal is about who calls, not what is sent.
+ * with a typed body, whatever the body (the caller is checked before the body is validated).
  */
 export async function expectAdminOnly(t: TestApp, merchantToken: string, routes: readonly Route[]) {
   for (const [method, url, body] of routes) {

@@ -8,13 +8,14 @@ import {
   mailSettings,
   merchantAccount,
   merchantBranch,
+  merchantUserBranch,
   pageSettings,
   refreshToken,
   storedFile,
   tax,
 } from '../../db/schema';
 import { type ApiError, MAX_TEXT, REQUIRED, TABLE, expectAdminOnly } from '../../test/admin-only';
-import { ROLE, addMerchant, addMerchantUser, signInDemo } from '../../test/fixtures';
+import { ROLE, addBranch, addMerchant, addMerchantUser, signInDemo } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 
 type Page<T> = { data: T[]; totalCount: number };
@@ -398,6 +399,37 @@ describe('merchant branches', () => {
   });
 });
 
+describe('GET merchant/branch/all', () => {
+  type Item = { id: number; tradingName: string; domainName: string; status: string };
+  it('an administrator gets every branch of the platform', async () => {
+    const res = await api<Item[]>('GET', `${B}all`);
+    expect(res.status).toBe(200);
+    const rows = await t.db.select({ id: merchantBranch.id }).from(merchantBranch);
+    expect(res.body.map((b) => b.id).sort((x, y) => x - y)).toEqual(rows.map((r) => r.id).sort((x, y) => x - y));
+    expect(res.body.find((b) => b.id === demoBranch)).toEqual({ id: demoBranch, tradingName: expect.any(String), domainName: 'demo-bistro', status: 'ACTIVE' });
+  });
+
+  it("a merchant user gets only its own account's branches that it works at", async () => {
+    const second = await addBranch(t.db, demoAccount, 'all-branches-second');
+    const third = await addBranch(t.db, demoAccount, 'all-branches-third');
+    const other = await addMerchant(t.db, { domainName: 'all-branches-other', userName: 'olga', password: 'Olga1234' });
+    const user = await addMerchantUser(t.db, { merchantAccountId: demoAccount, merchantBranchId: demoBranch, userName: 'twobranches', password: 'Two12345', roleIds: [ROLE.accountUser] });
+    await t.db.insert(merchantUserBranch).values({ merchantAccountId: demoAccount, userId: user.id, merchantBranchId: second.id });
+    const token = (await t.signIn('merchant', { domainName: 'demo-bistro', userName: 'twobranches', password: 'Two12345' })).accessToken;
+    const res = await api<Item[]>('GET', `${B}all`, undefined, token);
+    expect(res.status).toBe(200);
+    const ids = res.body.map((b) => b.id);
+    expect(ids.sort((x, y) => x - y)).toEqual([demoBranch, second.id].sort((x, y) => x - y));
+    expect(ids).not.toContain(third.id);
+    expect(ids).not.toContain(other.merchantBranchId);
+    expect(res.body.find((b) => b.id === second.id)).toEqual({ id: second.id, tradingName: 'all-branches-second', domainName: 'all-branches-second', status: 'ACTIVE' });
+  });
+
+  it('no token is a 401', async () => {
+    expect((await api('GET', `${B}all`, undefined, null)).status).toBe(401);
+  });
+});
+
 describe('public store look-ups (no sign-in)', () => {
   it('answer for a live store: branch id by domain name (any letter case), trading name, store info', async () => {
     expect(await api('GET', `${B}domainName/Demo-Bistro`, undefined, null)).toMatchObject({ status: 200, body: { merchantBranchId: demoBranch } });
@@ -553,5 +585,23 @@ describe('administrators only', () => {
     ]);
     const demo = await t.db.select().from(merchantAccount).where(eq(merchantAccount.id, demoAccount));
     expect(demo[0].status).toBe('ACTIVE');
+  });
+
+  it('the caller is checked before the body: an invalid body or id is still a 401 without a token and a 403 for a merchant', async () => {
+    const accounts = () => t.db.select().from(merchantAccount).orderBy(asc(merchantAccount.id));
+    const branches = () => t.db.select().from(merchantBranch).orderBy(asc(merchantBranch.id));
+    const before = [await accounts(), await branches()];
+    await expectAdminOnly(t, tok.merchant, [
+      ['PUT', `${A}all`, { limit: 'all' }],
+      ['GET', `${A}abc`],
+      ['POST', `${A}create`, { companyNo: 'x' }],
+      ['PUT', `${A}update`, { id: 'x' }],
+      ['PUT', `${A}${demoAccount}/status/NOPE`],
+      ['PUT', `${A}${demoAccount}/contact`, { emailAddress: 'not-mail' }],
+      ['POST', `${B}${demoAccount}/branch`, {}],
+      ['PUT', `${B}update`, {}],
+      ['PUT', `${B}${demoBranch}/address`, { postCode: 7 }],
+    ]);
+    expect([await accounts(), await branches()]).toEqual(before);
   });
 });

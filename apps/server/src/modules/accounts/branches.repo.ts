@@ -4,7 +4,7 @@ import type { BranchAddress, BranchComboItem, MerchantBranch, MerchantBranchCrea
 import type { Status } from '@tillpoint/contracts/enums';
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
-import { merchantAccount, merchantBranch } from '../../db/schema';
+import { merchantAccount, merchantBranch, merchantUserBranch } from '../../db/schema';
 import { type TableColumns, loadTable } from '../../platform/table-load';
 
 type BranchRow = typeof merchantBranch.$inferSelect;
@@ -62,12 +62,22 @@ export const listBranches = (db: Db, merchantAccountId: number, request: TableLo
     (where) => db.$count(merchantBranch, ofAccount(merchantAccountId, where)),
   );
 
-export const branchCombo = (db: Db, merchantAccountId: number): Promise<BranchComboItem[]> =>
-  db
+/**
+ * Branches as select items, by name: one account's, or only those of it a user works at, or (no
+ * filter) every branch on the platform.
+ */
+export function branchCombo(db: Db, only?: { merchantAccountId: number; userId?: number }): Promise<BranchComboItem[]> {
+  const works = only?.userId === undefined ? undefined : sql`exists (select 1 from ${merchantUserBranch} where ${and(
+    eq(merchantUserBranch.merchantAccountId, merchantBranch.merchantAccountId),
+    eq(merchantUserBranch.merchantBranchId, merchantBranch.id),
+    eq(merchantUserBranch.userId, only.userId),
+  )})`;
+  return db
     .select({ id: merchantBranch.id, tradingName: merchantBranch.tradingName, domainName: merchantBranch.domainName, status: merchantBranch.status })
     .from(merchantBranch)
-    .where(ofAccount(merchantAccountId))
+    .where(only ? ofAccount(only.merchantAccountId, works) : undefined)
     .orderBy(asc(merchantBranch.tradingName), asc(merchantBranch.id)) as Promise<BranchComboItem[]>;
+}
 
 /** A branch by id alone: administrators name branches by id, which is unique on the platform. */
 export async function getBranch(db: Db, id: number) {

@@ -5,7 +5,8 @@ import type { Db } from '../../db/open-db';
 import type { Principal, TokenSigner } from '../../platform/auth';
 import type { Captcha } from '../../platform/captcha';
 import { HttpError, badRequest, unauthorized } from '../../platform/errors';
-import { userHasBranch } from '../../platform/branch-repo';
+import { userHasBranch } from '../../platform/tenancy';
+import { RESET_TTL_MS, keyLink } from '../../platform/mail-links';
 import { enqueueMail } from '../../platform/outbox';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { type Subject, consumeKey, issueKey, issueRefreshToken, revokeAllOf, revokeFamilyOf, rotateRefreshToken } from '../../platform/sessions';
@@ -15,21 +16,18 @@ import {
   clearFailedLogins,
   findAdminById,
   findAdminByUserName,
-  findBranch,
   findBranchByDomain,
   findMerchantUser,
   findUsersByEmail,
   merchantUserRoles,
   recordFailedLogin,
-  setPassword,
 } from './auth.repo';
+import { findBranch, setPassword } from '../../platform/staff-accounts';
 
 export type StaffType = 'admin' | 'merchant';
 export type AuthDeps = { db: Db; signer: TokenSigner; captcha: Captcha; captchaRequired: () => Promise<boolean> };
 
 const CODE_TTL_MS = 60_000;
-const RESET_TTL_MS = 24 * 3_600_000;
-export const ACTIVATION_TTL_MS = 7 * 24 * 3_600_000;
 
 const loginFailed = () => new HttpError(401, MESSAGES.badCredentials);
 
@@ -140,20 +138,6 @@ export async function refreshTokens(deps: AuthDeps, userType: StaffType, refresh
 
 export async function logout(deps: AuthDeps, refreshToken: string | undefined) {
   if (refreshToken) await revokeFamilyOf(deps.db, refreshToken);
-}
-
-/** The link in a mail: the web app's own page (same origin only) with the key as a query parameter. */
-export function keyLink(origin: string, requestedUrl: string | undefined, fallbackPath: string, param: string, key: string) {
-  let path = fallbackPath;
-  if (requestedUrl) {
-    try {
-      const u = new URL(requestedUrl, origin);
-      if (u.origin === origin) path = u.pathname;
-    } catch {
-      // A malformed address falls back to the default page.
-    }
-  }
-  return `${origin}${path}?${param}=${encodeURIComponent(key)}`;
 }
 
 /**

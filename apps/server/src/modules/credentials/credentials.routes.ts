@@ -7,12 +7,11 @@ import { credentialCreatedSchema, credentialFieldsSchema, credentialSchema } fro
 import { tableLoadRequestSchema, tableLoadResponseSchema } from '@tillpoint/contracts/table-load';
 import { tillAuthRequestSchema, tillConnectionSchema, tillTokenSchema } from '@tillpoint/contracts/till';
 import type { Db } from '../../db/open-db';
-import { type TokenSigner, requireAdmin } from '../../platform/auth';
+import type { TokenSigner } from '../../platform/auth';
 import { registerResourceRoutes } from '../../platform/resource-routes';
+import { adminRoutes, errorResponses as errors } from '../../platform/route-kit';
 import { allTillConnections, credentialRepo, listTillConnections } from './credentials.repo';
 import { tillAuth } from './till.service';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** Till credentials (administrators), the tills' own sign-in, and the till connections page. */
 export function credentialsRoutes(parent: FastifyInstance, deps: { db: Db; signer: TokenSigner }, opts: { loginRateLimit: number }) {
@@ -41,16 +40,12 @@ export function credentialsRoutes(parent: FastifyInstance, deps: { db: Db; signe
 
   const C = `/api/${PATHS.tillConnections}`;
   const tags = ['Till connections'];
-  app.get(C, { schema: { tags, response: { 200: z.array(tillConnectionSchema), ...errors } } }, async (req) => {
-    requireAdmin(req);
-    return allTillConnections(db);
+  adminRoutes(app, (app) => {
+    app.get(C, { schema: { tags, response: { 200: z.array(tillConnectionSchema), ...errors } } }, async () => allTillConnections(db));
+    app.put(
+      C,
+      { schema: { tags, body: tableLoadRequestSchema, response: { 200: tableLoadResponseSchema(tillConnectionSchema), ...errors } } },
+      async (req) => listTillConnections(db, req.body),
+    );
   });
-  app.put(
-    C,
-    { schema: { tags, body: tableLoadRequestSchema, response: { 200: tableLoadResponseSchema(tillConnectionSchema), ...errors } } },
-    async (req) => {
-      requireAdmin(req);
-      return listTillConnections(db, req.body);
-    },
-  );
 }

@@ -7,7 +7,7 @@ import { creditFieldsSchema, creditSchema, creditTotalsSchema, creditUpdateSchem
 import { idSchema } from '@tillpoint/contracts/fields';
 import type { Db } from '../../db/open-db';
 import { requireAdmin } from '../../platform/auth';
-import { branchScope } from '../../platform/branch-repo';
+import { branchScope } from '../../platform/tenancy';
 import { notFound } from '../../platform/errors';
 import { registerResourceRoutes } from '../../platform/resource-routes';
 import { creditRepo } from './credits.repo';

@@ -13,7 +13,7 @@ import {
 import { idSchema } from '@tillpoint/contracts/fields';
 import type { Db } from '../../db/open-db';
 import { adminOnly, requireAdmin, requireTill } from '../../platform/auth';
-import { branchScope } from '../../platform/branch-repo';
+import { branchScope } from '../../platform/tenancy';
 import { notFound } from '../../platform/errors';
 import { resetAuditsOfBranch, syncRequestsOfBranch } from './data-sync.repo';
 import { requestSync, resetBranch, tillSync } from './data-sync.service';

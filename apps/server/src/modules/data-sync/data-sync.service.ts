@@ -4,7 +4,7 @@ import type { Db } from '../../db/open-db';
 import type { Scope, TillPrincipal } from '../../platform/auth';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { HttpError, notFound } from '../../platform/errors';
-import { lockBranch } from '../licences/licences.repo';
+import { lockBranch } from '../../platform/tenancy';
 import { taxRepo } from '../tax/tax.repo';
 import { driversOfBranch } from '../users/merchant-users.repo';
 import {

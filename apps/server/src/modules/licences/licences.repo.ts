@@ -114,16 +114,6 @@ export async function otherLicenceOfService(db: Db, scope: { merchantAccountId: 
   return rows.length > 0;
 }
 
-/** Locks the branch row for the rest of the transaction, so two saves for one branch run one after the other. */
-export async function lockBranch(db: Db, scope: { merchantAccountId: number; merchantBranchId: number }) {
-  const [row] = await db
-    .select({ id: merchantBranch.id })
-    .from(merchantBranch)
-    .where(and(eq(merchantBranch.merchantAccountId, scope.merchantAccountId), eq(merchantBranch.id, scope.merchantBranchId)))
-    .for('update');
-  return row;
-}
-
 const REPORT_COLUMNS: TableColumns = {
   ...BRANCH_COLUMNS,
   branchName: { column: merchantBranch.tradingName, kind: 'text' },

@@ -4,7 +4,8 @@ import type { Db } from '../../db/open-db';
 import type { Scope } from '../../platform/auth';
 import type { ResourceRepo } from '../../platform/branch-repo';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { grantedServices, licenceRepo, lockBranch, otherLicenceOfService } from './licences.repo';
+import { lockBranch } from '../../platform/tenancy';
+import { grantedServices, licenceRepo, otherLicenceOfService } from './licences.repo';
 
 /** Merchant sign-in completes only when the branch holds a licence that grants a service. */
 export async function licenceCheck(db: Db, merchantAccountId: number, branchId: number) {

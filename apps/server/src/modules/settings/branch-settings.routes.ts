@@ -16,7 +16,7 @@ import { idSchema } from '@tillpoint/contracts/fields';
 import { providerEndpoints } from '@tillpoint/contracts/payment-providers';
 import type { Db } from '../../db/open-db';
 import { type Principal, adminOnly, requireAdmin } from '../../platform/auth';
-import { branchScope } from '../../platform/branch-repo';
+import { branchScope } from '../../platform/tenancy';
 import { notFound } from '../../platform/errors';
 import { type BranchSettingsValues, branchSettingsRecord, branchStatus, findBranchSettings, saveBranchSettings } from './branch-settings.repo';
 import { eodSettingsValues, offersDelivery, orderSettingsValues, paymentSettingsValues } from './branch-settings.service';

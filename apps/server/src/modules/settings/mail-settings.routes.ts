@@ -13,7 +13,7 @@ import {
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import type { Db } from '../../db/open-db';
 import { adminOnly } from '../../platform/auth';
-import { branchScope } from '../../platform/branch-repo';
+import { branchScope } from '../../platform/tenancy';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import {
   emptyMailSettings,

@@ -14,7 +14,7 @@ import {
 } from '@tillpoint/contracts/page-settings';
 import type { Db } from '../../db/open-db';
 import { adminOnly } from '../../platform/auth';
-import { branchScope } from '../../platform/branch-repo';
+import { branchScope } from '../../platform/tenancy';
 import { HttpError, badRequest, notFound } from '../../platform/errors';
 import { type FileStore, readMultipart, sendStoredFile } from '../../platform/files';
 import { FILE_COLUMN, type PageSettingsRow, findPageSettingsByBranch, findPageSettingsById, pageSettingsRecord } from './page-settings.repo';

@@ -20,9 +20,8 @@ import { OBJECTS } from '@tillpoint/contracts/privileges';
 import { tillUserLinkParamsSchema, tillUserSchema } from '@tillpoint/contracts/till-user';
 import type { Db } from '../../db/open-db';
 import { type Scope, requireMerchant, requireUser, scopeOf } from '../../platform/auth';
-import { branchScope } from '../../platform/branch-repo';
-import { badRequest, notFound } from '../../platform/errors';
-import { requestOrigin } from '../auth/auth.routes';
+import { branchScope } from '../../platform/tenancy';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { accountOfUser, allRoles, driversOfBranch, getUser, usersOfAccount } from './merchant-users.repo';
 import {
   type Actor,
@@ -84,7 +83,8 @@ async function branchFor(db: Db, a: Access, branchId: number): Promise<Scope> {
 }
 
 /** Merchant users, roles and till-user links (spec 1 §7 "Merchant users", base merchantuser/). */
-export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publicUrl?: string }) {
+/** `opts.publicUrl` is the resolved origin of mailed links (platform/mail-links.ts linkOrigin), never a request's. */
+export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publicUrl: string }) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const B = `/api/${PATHS.merchantUser.base}`;
   const tags = ['Merchant users'];
@@ -119,9 +119,11 @@ export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publ
     { onRequest: guard('Add', 'Create'), schema: { tags, body: merchantUserCreateSchema, response: { 200: merchantUserCreatedSchema, ...errors } } },
     async (req) => {
       const a = access(req, 'Add', 'Create');
+      // A merchant creates users in its own account only: naming another one is refused, not replaced.
+      if (a.account !== null && req.body.merchantAccountId != null && req.body.merchantAccountId !== a.account) throw forbidden();
       const accountId = a.account ?? req.body.merchantAccountId;
       if (!accountId) throw badRequest(MESSAGES.requiredFields, [{ field: 'merchantAccountId', message: MESSAGES.requiredFields }]);
-      return createMerchantUser(db, ownAccount(a, accountId), req.body, requestOrigin(req, opts.publicUrl));
+      return createMerchantUser(db, ownAccount(a, accountId), req.body, opts.publicUrl);
     },
   );
 

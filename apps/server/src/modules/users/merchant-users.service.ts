@@ -13,12 +13,12 @@ import {
 import { NO_ID, type TillUserLinkParams } from '@tillpoint/contracts/till-user';
 import type { Db } from '../../db/open-db';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors';
-import { userHasBranch } from '../../platform/branch-repo';
+import { userHasBranch } from '../../platform/tenancy';
 import { enqueueMail } from '../../platform/outbox';
 import { hashPassword } from '../../platform/passwords';
 import { issueKey, revokeAllOf } from '../../platform/sessions';
-import { findBranch, setPassword } from '../auth/auth.repo';
-import { ACTIVATION_TTL_MS, keyLink } from '../auth/auth.service';
+import { ACTIVATION_TTL_MS, keyLink } from '../../platform/mail-links';
+import { findBranch, setPassword } from '../../platform/staff-accounts';
 import {
   type UserValues,
   branchesOfAccount,
