@@ -1,14 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { OBJECTS } from '@tillpoint/contracts/privileges';
 import type { Db } from './open-db';
-import { menuItem, role, rolePrivilege, systemParameter } from './schema';
+import { COUNTRY_LIST } from '@tillpoint/contracts/country';
+import { country, menuItem, role, rolePrivilege, systemParameter } from './schema';
 
 /**
  * Platform reference data: roles with their privileges, the back-office menus and system
  * parameters. Applied on every start (idempotent), so a new area's menu entry or privilege
  * reaches existing databases too.
  */
-const CATALOGUE = [OBJECTS.tax] as const;
+const CATALOGUE = [
+  OBJECTS.tax,
+  OBJECTS.department,
+  OBJECTS.product,
+  OBJECTS.productGroup,
+  OBJECTS.productTag,
+  OBJECTS.supplier,
+  OBJECTS.device,
+  OBJECTS.productClass,
+] as const;
+/** Clerks serve at the till: they look the catalogue up (lists, prices) but change nothing (issue 8). */
+const CATALOGUE_VIEW = CATALOGUE.filter((o) => o !== OBJECTS.tax).map((o): [string, string[]] => [o, ['View']]);
 const ALL = ['View', 'Add', 'Create', 'Delete'];
 
 export const ROLES: { id: number; name: string; roleGroup: 'ACCOUNT' | 'OPERATION'; description: string; privileges: [string, string[]][] }[] = [
@@ -27,7 +39,7 @@ export const ROLES: { id: number; name: string; roleGroup: 'ACCOUNT' | 'OPERATIO
     privileges: CATALOGUE.map((o): [string, string[]] => [o, ['View', 'Add', 'Create']]),
   },
   { id: 3, name: 'ACCOUNT_USER', roleGroup: 'ACCOUNT', description: 'Staff: reads the catalogue', privileges: CATALOGUE.map((o): [string, string[]] => [o, ['View']]) },
-  { id: 4, name: 'CLERK', roleGroup: 'OPERATION', description: 'Accepts, declines, dispatches, takes payment, refunds', privileges: [] },
+  { id: 4, name: 'CLERK', roleGroup: 'OPERATION', description: 'Accepts, declines, dispatches, takes payment, refunds', privileges: CATALOGUE_VIEW },
   { id: 5, name: 'KITCHEN', roleGroup: 'OPERATION', description: 'Prepares orders and marks them ready', privileges: [] },
   { id: 6, name: 'WAITER', roleGroup: 'OPERATION', description: 'Delivers eat-in, collection and takeaway orders', privileges: [] },
   { id: 7, name: 'DRIVER', roleGroup: 'OPERATION', description: 'Delivers dispatched orders and takes payment', privileges: [] },
@@ -71,5 +83,6 @@ export async function applyReferenceData(db: Db) {
       await tx.insert(menuItem).values(values).onConflictDoUpdate({ target: menuItem.id, set: values });
     }
     await tx.insert(systemParameter).values({ name: 'showCaptcha', value: 'true' }).onConflictDoNothing();
+    for (const c of COUNTRY_LIST) await tx.insert(country).values(c).onConflictDoUpdate({ target: country.id, set: { name: c.name, code: c.code } });
   });
 }

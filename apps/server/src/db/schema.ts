@@ -524,6 +524,262 @@ export const dataResetAudit = pgTable(
   (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t)],
 );
 
+// ---- catalogue (spec 2): departments, products, groups, tags, suppliers, printers -----------
+
+/** Countries of origin (spec 2 §3 reference list): the same for every merchant. */
+export const country = pgTable('country', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  code: text('code').notNull(),
+});
+
+/** A store's own product classes (a reference list for products). */
+export const productClass = pgTable(
+  'product_class',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), unique('product_class_name_key').on(t.merchantAccountId, t.merchantBranchId, t.name)],
+);
+
+export const supplier = pgTable(
+  'supplier',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    email: text('email'),
+    phone: text('phone'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t)],
+);
+
+/** Network printers of a branch (kitchen tickets, receipts). */
+export const device = pgTable(
+  'device',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    networkAddress: text('network_address').notNull(),
+    port: integer('port').notNull().default(9100),
+    kind: text('kind').notNull(),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), unique('device_name_key').on(t.merchantAccountId, t.merchantBranchId, t.name)],
+);
+
+export const department = pgTable(
+  'department',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    taxId: integer('tax_id').notNull(),
+    ageRestricted: boolean('age_restricted').notNull().default(false),
+    excludePromotion: boolean('exclude_promotion').notNull().default(false),
+    shelfEdgeLabelRequired: boolean('shelf_edge_label_required').notNull().default(false),
+    excludeServiceCharge: boolean('service_charge_excluded').notNull().default(false),
+    autoCreateMenu: boolean('auto_create_menu').notNull().default(false),
+    /** Percent times 100. */
+    profitMarginBp: integer('profit_margin_bp'),
+    priceCalculationMethod: text('price_calculation_method').notNull().default('EMPTY'),
+    /** Hundredths: basis points for PERCENTAGE, pence for AMOUNT. */
+    priceCalculationRateBp: integer('price_calculation_rate_bp'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    unique('department_name_key').on(t.merchantAccountId, t.merchantBranchId, t.name),
+    foreignKey({ columns: [t.merchantAccountId, t.taxId], foreignColumns: [tax.merchantAccountId, tax.id] }),
+  ],
+);
+
+export const productTag = pgTable(
+  'product_tag',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    shortName: text('short_name').notNull(),
+    tagColor: text('tag_color'),
+    fileId: integer('file_id'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    unique('product_tag_name_key').on(t.merchantAccountId, t.merchantBranchId, t.name),
+    fileRef(t, t.fileId),
+  ],
+);
+
+/** Prices in pence, percentages in basis points (spec 2 §3 Product). */
+export const product = pgTable(
+  'product',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    barcode: text('barcode').notNull(),
+    barcodeType: text('barcode_type').notNull().default('NORMAL'),
+    barcodeDigit: integer('barcode_digit'),
+    codeLength: integer('code_length'),
+    departmentId: integer('department_id').notNull(),
+    taxId: integer('tax_id'),
+    price: integer('price'),
+    oldPrice: integer('old_price'),
+    webPrice: integer('web_price'),
+    price2: integer('price2'),
+    price3: integer('price3'),
+    unit: text('unit').notNull().default('each'),
+    quantity: integer('quantity').notNull().default(1),
+    weighable: boolean('weighable').notNull().default(false),
+    allowZeroPrice: boolean('zero_price_allowed').notNull().default(false),
+    allowNegativePrice: boolean('negative_price_allowed').notNull().default(false),
+    productType: text('product_type').notNull().default('PRODUCT_LINE'),
+    webFileId: integer('web_file_id'),
+    tillFileId: integer('till_file_id'),
+    minStock: integer('min_stock'),
+    maxStock: integer('max_stock'),
+    currentStock: integer('current_stock').notNull().default(0),
+    supplierId: integer('supplier_id'),
+    countryId: integer('country_id').references(() => country.id),
+    productClassId: integer('product_class_id'),
+    description: text('description'),
+    rowNumber: integer('row_number').notNull().default(1000),
+    colNo: integer('col_no').notNull().default(10),
+    costPrice: integer('cost_price'),
+    boxQuantity: integer('box_quantity'),
+    boxUnit: text('box_unit').notNull().default('each'),
+    profitMarginBp: integer('profit_margin_bp'),
+    boxPrice: integer('box_price'),
+    unitCost: integer('unit_cost'),
+    actualMarginBp: integer('actual_margin_bp'),
+    retailPrice: integer('retail_price'),
+    webEnabled: boolean('web_enabled').notNull().default(true),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    // Barcodes are unique in a store's catalogue (the till scans them).
+    unique('product_barcode_key').on(t.merchantAccountId, t.merchantBranchId, t.barcode),
+    foreignKey({ columns: [t.merchantAccountId, t.departmentId], foreignColumns: [department.merchantAccountId, department.id] }),
+    foreignKey({ columns: [t.merchantAccountId, t.taxId], foreignColumns: [tax.merchantAccountId, tax.id] }),
+    foreignKey({ columns: [t.merchantAccountId, t.supplierId], foreignColumns: [supplier.merchantAccountId, supplier.id] }).onDelete('set null'),
+    foreignKey({ columns: [t.merchantAccountId, t.productClassId], foreignColumns: [productClass.merchantAccountId, productClass.id] }).onDelete('set null'),
+    fileRef(t, t.webFileId),
+    fileRef(t, t.tillFileId),
+    // Table load sorted by name, and the department transfer.
+    index('product_branch_name_idx').on(t.merchantAccountId, t.merchantBranchId, sql`lower(${t.name})`),
+    index('product_department_idx').on(t.merchantAccountId, t.departmentId),
+    // "contains" filters and the autocomplete: a trigram index answers ILIKE '%text%' (pg_trgm, loaded on both engines).
+    index('product_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // The public image-by-barcode call reads across stores.
+    index('product_barcode_idx').on(t.barcode),
+  ],
+);
+
+export const productProductTag = pgTable(
+  'product_product_tag',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    productId: integer('product_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.productId, t.tagId] }),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.productId], foreignColumns: [product.merchantAccountId, product.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.merchantAccountId, t.tagId], foreignColumns: [productTag.merchantAccountId, productTag.id] }).onDelete('cascade'),
+  ],
+);
+
+export const productGroup = pgTable(
+  'product_group',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    price: integer('price'),
+    selectionType: text('selection_type').notNull().default('SINGLE'),
+    pricingType: text('pricing_type').notNull().default('PRODUCT_PRICE'),
+    zeroPriceLimit: integer('zero_price_limit'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t)],
+);
+
+/** The products of a group in the order shown; a product is in a group at most once (the key). */
+export const productGroupProduct = pgTable(
+  'product_group_product',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    groupId: integer('group_id').notNull(),
+    productId: integer('product_id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.groupId, t.productId] }),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.groupId], foreignColumns: [productGroup.merchantAccountId, productGroup.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.merchantAccountId, t.productId], foreignColumns: [product.merchantAccountId, product.id] }).onDelete('cascade'),
+  ],
+);
+
+/** Every stock change of a product (PUT product/stock), with the level before and after. */
+export const stockEvent = pgTable(
+  'stock_event',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    productId: integer('product_id').notNull(),
+    stockOperation: text('stock_operation').notNull(),
+    stockEventReason: text('stock_event_reason'),
+    quantity: integer('quantity').notNull(),
+    stockBefore: integer('stock_before').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    userId: integer('user_id'),
+    createdDate: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.productId], foreignColumns: [product.merchantAccountId, product.id] }).onDelete('cascade'),
+  ],
+);
+
 /** Tables without merchant_account_id, and why they are global. */
 export const GLOBAL_TABLES: Record<string, string> = {
   system_parameter: 'platform settings',
@@ -538,6 +794,7 @@ export const GLOBAL_TABLES: Record<string, string> = {
   mail_outbox: 'mail delivery queue for every kind of user',
   merchant_account: 'the tenant root itself',
   mail_settings: 'SMTP settings of the platform (-1) and of branches, managed only by administrators',
+  country: 'countries of origin, the same list for every merchant',
 };
 
 /** Unique constraints that may leave out merchant_account_id, and why. */
