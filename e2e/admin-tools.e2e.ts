@@ -81,7 +81,7 @@ describe('admin tools journey', () => {
   it("saves a branch's mail settings, never shows the password, and a test mail reaches the SMTP server", async () => {
     await page.locator('.p-selectbutton').getByRole('button', { name: 'Branch', exact: true }).click();
     await choose(page, 'Merchant Account', 'Demo Bistro');
-    await choose(page, 'Branch', 'Demo Bistro');
+    await choose(page, 'Branch', 'Demo Bistro (demo-bistro)');
     await page.getByRole('heading', { name: 'Mail Settings of Demo Bistro' }).waitFor();
 
     await button(page, 'Add').click();
@@ -123,7 +123,7 @@ describe('admin tools journey', () => {
     await page.getByRole('heading', { name: 'Platform Mail Settings' }).waitFor();
     await page.locator('.p-selectbutton').getByRole('button', { name: 'Branch', exact: true }).click();
     await choose(page, 'Merchant Account', 'Demo Bistro');
-    await choose(page, 'Branch', 'Demo Bistro');
+    await choose(page, 'Branch', 'Demo Bistro (demo-bistro)');
     await button(page, 'Edit').click();
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
     await page.getByLabel('To', { exact: true }).fill('kitchen@demo-bistro.test');

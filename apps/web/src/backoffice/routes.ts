@@ -18,8 +18,8 @@ export const SCREENS: Record<string, Screen> = {
   merchantAccountList: { page: lazy(() => import('./accounts/merchant-account-list-page')), for: ['admin'] },
   merchantAccountSave: { page: lazy(() => import('./accounts/merchant-account-page')), for: ['admin'] },
   merchantBranchSave: { page: lazy(() => import('./accounts/merchant-branch-page')), for: ['admin'] },
-  // Admin only for now: a merchant user has no call listing its account's branches for the pick list.
-  merchantUserSave: { page: lazy(() => import('./users/merchant-user-page')), for: ['admin'] },
+  // Merchant staff manage their own account's users, as their MerchantUser privileges allow (spec 1 §6).
+  merchantUserSave: { page: lazy(() => import('./users/merchant-user-page')), for: ['admin', 'merchant'] },
   adminUserList: { page: lazy(() => import('./users/admin-user-page')), for: ['admin'] },
   dataUpload: { page: lazy(() => import('./data-sync/data-upload-page')), for: ['admin'] },
 };

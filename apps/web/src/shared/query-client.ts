@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 import { notify } from './notify';
 import { onSignOut } from './session';
@@ -19,3 +19,10 @@ export async function getOrThrow<T>(path: string): Promise<T> {
   if (!notify(r, { suppressSuccess: true }) || !r.ok) throw new Error(`GET ${path}: ${r.status}`);
   return r.body;
 }
+
+/**
+ * A list the server returns whole (a pick list, a branch's licences): read afresh on every visit,
+ * since records made a moment ago elsewhere belong in it.
+ */
+export const listQuery = <T>(queryKey: QueryKey, path: string, enabled = true) =>
+  queryOptions({ queryKey, queryFn: () => getOrThrow<T[]>(path), enabled, staleTime: 0 });

@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { PATHS } from '@tillpoint/contracts/api-paths';
 import { STATUSES } from '@tillpoint/contracts/enums';
 import { type Credential, type CredentialCreated, credentialFieldsSchema } from '@tillpoint/contracts/credential';
-import { api } from '../../shared/api';
 import { ADMIN_CAN } from '../../shared/privileges';
-import { getOrThrow } from '../../shared/query-client';
 import { CrudDialog, useCrudDialog } from '../../shared/ui/crud-dialog';
 import { CheckboxField, SelectField, TextField } from '../../shared/ui/fields';
 import { ListTable } from '../../shared/ui/list-table';
+import { credentials, useBranchCredentials } from './credentials-api';
 
-const P = PATHS.credential;
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
 /**
@@ -19,15 +15,13 @@ const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
  * the secret comes back only in the create reply, so the dialog shows it then and never again.
  */
 export function BranchCredentials({ branchId }: { branchId: number }) {
-  const list = useQuery({ queryKey: ['branchCredentials', branchId], queryFn: () => getOrThrow<Credential[]>(P.byBranch(branchId)), staleTime: 0 });
+  const list = useBranchCredentials(branchId);
   const dialog = useCrudDialog<Credential | CredentialCreated, typeof credentialFieldsSchema>({
-    base: P.base,
+    area: credentials,
     schema: credentialFieldsSchema,
     empty: { description: '', masterDevice: false, orderDevice: false, locked: false, status: 'ACTIVE' },
     toForm: ({ description, masterDevice, orderDevice, locked, status }) => ({ description: description ?? '', masterDevice, orderDevice, locked, status }),
-    send: (values, record) =>
-      record ? api.put<Credential>(P.update, { ...values, id: record.id }) : api.post<CredentialCreated>(P.create, { ...values, merchantBranchId: branchId }),
-    onChanged: () => void list.refetch(),
+    createWith: { merchantBranchId: branchId },
   });
   const { record } = dialog.crud;
   const { control } = dialog.crud.form;

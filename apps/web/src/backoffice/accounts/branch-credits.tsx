@@ -1,16 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { PATHS } from '@tillpoint/contracts/api-paths';
 import { CREDIT_TYPES, STATUSES } from '@tillpoint/contracts/enums';
-import { type Credit, type CreditTotals, creditFieldsSchema } from '@tillpoint/contracts/credit';
-import { api } from '../../shared/api';
+import { type Credit, creditFieldsSchema } from '@tillpoint/contracts/credit';
 import { ADMIN_CAN } from '../../shared/privileges';
-import { getOrThrow } from '../../shared/query-client';
 import { CrudDialog, useCrudDialog } from '../../shared/ui/crud-dialog';
 import { NumberField, SelectField, TextField } from '../../shared/ui/fields';
 import { ListTable } from '../../shared/ui/list-table';
+import { credits, useBranchCredits, useCreditTotals } from './credits-api';
 
-const P = PATHS.credit;
 const count = new Intl.NumberFormat('en-GB');
 
 /**
@@ -18,19 +14,18 @@ const count = new Intl.NumberFormat('en-GB');
  * and value minus used) and the credit dialog. A saved credit's value cannot change.
  */
 export function BranchCredits({ branchId }: { branchId: number }) {
-  const list = useQuery({ queryKey: ['branchCredits', branchId], queryFn: () => getOrThrow<Credit[]>(P.byBranch(branchId)), staleTime: 0 });
-  const totals = useQuery({ queryKey: ['branchCreditTotals', branchId], queryFn: () => getOrThrow<CreditTotals>(P.totals(branchId)), staleTime: 0 });
+  const list = useBranchCredits(branchId);
+  const totals = useCreditTotals(branchId);
   const refresh = () => {
     void list.refetch();
     void totals.refetch();
   };
   const dialog = useCrudDialog<Credit, typeof creditFieldsSchema>({
-    base: P.base,
+    area: credits,
     schema: creditFieldsSchema,
     empty: { creditValue: null, creditType: null, description: '', status: 'ACTIVE' },
     toForm: ({ creditValue, creditType, description, status }) => ({ creditValue, creditType, description: description ?? '', status }),
-    send: (values, record) => (record ? api.put<Credit>(P.update, { ...values, id: record.id }) : api.post<Credit>(P.create, { ...values, merchantBranchId: branchId })),
-    onChanged: refresh,
+    createWith: { merchantBranchId: branchId },
   });
   const { record } = dialog.crud;
   const { control } = dialog.crud.form;

@@ -1,32 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { PATHS } from '@tillpoint/contracts/api-paths';
 import { type Licence, licenceFieldsSchema } from '@tillpoint/contracts/licence';
-import { api } from '../../shared/api';
 import { ADMIN_CAN } from '../../shared/privileges';
-import { getOrThrow } from '../../shared/query-client';
 import { CrudDialog, useCrudDialog } from '../../shared/ui/crud-dialog';
 import { ListTable } from '../../shared/ui/list-table';
-import { LicenceFields } from '../licences/licence-fields';
-
-const P = PATHS.licence;
+import { EMPTY_LICENCE_FORM, LicenceFields, licenceToForm } from '../licences/licence-fields';
+import { licences, useBranchLicences } from '../licences/licences-api';
 
 /** The branch page's Licenses tab: the branch's licences and the licence dialog (spec 1 §2, §4). */
 export function BranchLicences({ branchId }: { branchId: number }) {
-  const list = useQuery({ queryKey: ['branchLicences', branchId], queryFn: () => getOrThrow<Licence[]>(P.byBranch(branchId)), staleTime: 0 });
+  const list = useBranchLicences(branchId);
   const dialog = useCrudDialog<Licence, typeof licenceFieldsSchema>({
-    base: P.base,
+    area: licences,
     schema: licenceFieldsSchema,
-    empty: { serviceName: null, licenseStatus: null, actionReason: null, actionReasonDescription: '', validDays: null },
-    toForm: (l) => ({
-      serviceName: l.serviceName,
-      licenseStatus: l.licenseStatus,
-      actionReason: l.actionReason,
-      actionReasonDescription: l.actionReasonDescription ?? '',
-      validDays: l.validDays,
-    }),
-    send: (values, record) => (record ? api.put<Licence>(P.update, { ...values, id: record.id }) : api.post<Licence>(P.create, { ...values, merchantBranchId: branchId })),
-    onChanged: () => void list.refetch(),
+    empty: EMPTY_LICENCE_FORM,
+    toForm: licenceToForm,
+    createWith: { merchantBranchId: branchId },
   });
   return (
     <>
@@ -34,7 +22,7 @@ export function BranchLicences({ branchId }: { branchId: number }) {
         title="Licenses"
         data={list.data ?? []}
         loading={list.isFetching}
-        rows={5}
+        rows={10}
         columns={[
           { field: 'serviceName', header: 'Service' },
           { field: 'licenseStatus', header: 'License Status' },

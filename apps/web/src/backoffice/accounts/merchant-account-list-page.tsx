@@ -3,8 +3,9 @@ import { PATHS } from '@tillpoint/contracts/api-paths';
 import type { MerchantAccount } from '@tillpoint/contracts/merchant-account';
 import { navigate } from '../../shared/hash-route';
 import { LazyTable } from '../../shared/ui/lazy-table';
+import { ROUTES } from '../route-hrefs';
 
-const view = (id: number) => navigate(`#merchantAccountSave?${id}`);
+const view = (id: number) => navigate(ROUTES.merchantAccountSave(id));
 
 /** #/merchantAccountList (spec 1 §2): every merchant account, paged by the server; PASSIVE rows disabled. */
 export default function MerchantAccountListPage() {
@@ -21,7 +22,7 @@ export default function MerchantAccountListPage() {
         { field: 'status', header: 'Status', filterMatchMode: 'startsWith' },
       ]}
       onSelect={(row) => view(row.id)}
-      actions={<Button type="button" label="Add" icon="pi pi-plus" size="small" onClick={() => navigate('#merchantAccountSave?')} />}
+      actions={<Button type="button" label="Add" icon="pi pi-plus" size="small" onClick={() => navigate(ROUTES.merchantAccountSave())} />}
       rowActions={(row) => (
         <>
           <Button
@@ -47,7 +48,7 @@ export default function MerchantAccountListPage() {
             title="User"
             onClick={(e) => {
               e.stopPropagation();
-              navigate(`#merchantUserSave?${row.id}`);
+              navigate(ROUTES.merchantUserSave(row.id));
             }}
           />
         </>

@@ -1,22 +1,20 @@
-import { useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import { COUNTRIES, SECTORS } from '@tillpoint/contracts/enums';
 import { contactSchema } from '@tillpoint/contracts/merchant-account';
 import { type MerchantBranch, branchAddressSchema, merchantBranchCreateSchema } from '@tillpoint/contracts/merchant-branch';
-import { api } from '../../shared/api';
 import { parseHash, replaceHash, useHash } from '../../shared/hash-route';
 import { ADMIN_CAN } from '../../shared/privileges';
-import { getOrThrow } from '../../shared/query-client';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { SelectField, TextField } from '../../shared/ui/fields';
-import { StatusSwitch, saveStatus } from '../../shared/ui/status-switch';
+import { StatusSwitch } from '../../shared/ui/status-switch';
 import { StepTabs } from '../../shared/ui/step-tabs';
 import { useCrud } from '../../shared/ui/use-crud';
 import { PageLoading } from '../page-loading';
+import { ROUTES } from '../route-hrefs';
 import { BranchSettingsTabs } from '../settings/branch-settings-tabs';
+import { branches } from './accounts-api';
 import { BranchCredentials } from './branch-credentials';
 import { BranchCredits } from './branch-credits';
 import { BranchLicences } from './branch-licences';
@@ -28,32 +26,6 @@ const CAN = { ...ADMIN_CAN, add: false, delete: false };
 const DETAILS = 0;
 const CONTACT = 1;
 const ADDRESS = 2;
-
-/**
- * #merchantBranchSave?{branchId}?{accountId} (spec 1 §2, §4). Without a branch id it creates one
- * for the account, tab by tab: details, then contact, then address, each tab locked until the one
- * before is saved. With an id (also right after the details are created) the licences,
- * credentials, credits and settings of the branch show below.
- */
-export default function MerchantBranchPage() {
-  const [branchParam, accountParam] = parseHash(useHash()).params;
-  const routeId = Number(branchParam) || null;
-  const [createdId, setCreatedId] = useState<number | null>(null);
-  const query = useQuery({
-    queryKey: ['merchantBranch', routeId],
-    queryFn: () => getOrThrow<MerchantBranch>(P.byId(routeId ?? 0)),
-    enabled: routeId !== null && routeId !== createdId,
-    gcTime: 0,
-  });
-  if (routeId !== null && routeId !== createdId) {
-    if (query.isPending) return <PageLoading />;
-    if (!query.data) return <p className="card">This branch could not be loaded.</p>;
-    return <BranchEditor key={routeId} saved={query.data} accountId={query.data.merchantAccountId} onCreated={setCreatedId} />;
-  }
-  const accountId = Number(accountParam) || null;
-  if (accountId === null) return <p className="card">Open a new branch from its merchant account's Branches panel.</p>;
-  return <BranchEditor key="new" saved={null} accountId={accountId} onCreated={setCreatedId} />;
-}
 
 const detailsOf = ({ tradingName, businessName, vatNo, domainName, sector, subsector, status }: MerchantBranch) => ({
   tradingName,
@@ -75,17 +47,18 @@ const addressOf = ({ address1, address2, address3, address4, state, city, postCo
   country: country as (typeof COUNTRIES)[number],
 });
 
-function BranchEditor({ saved, accountId, onCreated }: { saved: MerchantBranch | null; accountId: number; onCreated: (id: number) => void }) {
-  const [branch, setBranch] = useState<MerchantBranch | null>(saved);
-  const [reached, setReached] = useState(saved ? ADDRESS : DETAILS);
+/**
+ * #merchantBranchSave?{branchId}?{accountId} (spec 1 §2, §4). Without a branch id it creates one
+ * for the account, tab by tab: details, then contact, then address, each tab locked until the one
+ * before is saved. With an id (also right after the details are created) the licences,
+ * credentials, credits and settings of the branch show below. The three tabs share one copy of
+ * the branch: whichever saves, the others follow.
+ */
+export default function MerchantBranchPage() {
+  const [branchParam, accountParam] = parseHash(useHash()).params;
+  const id = Number(branchParam) || null;
+  const [reached, setReached] = useState(id === null ? DETAILS : ADDRESS);
   const [active, setActive] = useState(DETAILS);
-
-  // Each tab saves on its own path; whichever saved last holds the newest copy for the others.
-  const saw = (r: MerchantBranch | null) => {
-    if (!r) return;
-    setBranch(r);
-    for (const crud of [details, contact, address]) crud.keep(r);
-  };
   const next = (step: number) => {
     if (reached >= step) return;
     setReached(step);
@@ -94,52 +67,47 @@ function BranchEditor({ saved, accountId, onCreated }: { saved: MerchantBranch |
   };
 
   const details = useCrud<MerchantBranch, typeof merchantBranchCreateSchema>({
-    base: P.base,
+    area: branches,
+    id,
+    newInEdit: true,
     schema: merchantBranchCreateSchema,
     empty: { tradingName: '', businessName: '', vatNo: '', domainName: '', sector: 'RETAIL', subsector: null, status: 'ACTIVE' },
     toForm: detailsOf,
-    send: (values, record) => (record ? api.put<MerchantBranch>(P.update, { ...values, id: record.id }) : api.post<MerchantBranch>(P.create(accountId), values)),
-    onChanged: (r) => {
-      if (r && !branch) {
-        flushSync(() => onCreated(r.id));
-        replaceHash(`#merchantBranchSave?${r.id}?${accountId}`);
-      }
-      saw(r);
+    createPath: P.create(Number(accountParam)),
+    onSaved: (r, { created }) => {
+      if (created) replaceHash(ROUTES.merchantBranchSave(r.id, r.merchantAccountId));
       next(CONTACT);
     },
   });
   const contact = useCrud<MerchantBranch, typeof contactSchema>({
-    base: P.base,
+    area: branches,
+    id,
     schema: contactSchema,
     empty: EMPTY_CONTACT,
     toForm: contactOf,
-    send: (values, record) => api.put<MerchantBranch>(P.contact(record?.id ?? 0), values),
-    onChanged: (r) => {
-      saw(r);
-      next(ADDRESS);
-    },
+    updatePath: (r) => P.contact(r.id),
+    onSaved: () => next(ADDRESS),
   });
   const address = useCrud<MerchantBranch, typeof branchAddressSchema>({
-    base: P.base,
+    area: branches,
+    id,
     schema: branchAddressSchema,
     empty: { address1: '', address2: '', address3: '', address4: '', state: '', city: '', postCode: '', country: 'United Kingdom' },
     toForm: addressOf,
-    send: (values, record) => api.put<MerchantBranch>(P.address(record?.id ?? 0), values),
-    onChanged: saw,
+    updatePath: (r) => P.address(r.id),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the copy the page was opened on
-  useEffect(() => {
-    if (saved) for (const crud of [details, contact, address]) crud.load(saved);
-    else details.add();
-  }, []);
-
+  const branch = details.record;
+  const accountId = branch?.merchantAccountId ?? (Number(accountParam) || null);
+  if (details.failed) return <p className="card">This branch could not be loaded.</p>;
+  if (details.loading) return <PageLoading />;
+  if (accountId === null) return <p className="card">Open a new branch from its merchant account's Branches panel.</p>;
   const d = details.form;
   return (
     <div className="branch-page">
       <header className="page-title">
         <h1>{branch ? branch.tradingName : 'New Branch'}</h1>
-        <a href={`#merchantAccountSave?${accountId}`}>
+        <a href={ROUTES.merchantAccountSave(accountId)}>
           <i className="pi pi-arrow-left" aria-hidden="true" /> Merchant account
         </a>
       </header>
@@ -153,19 +121,14 @@ function BranchEditor({ saved, accountId, onCreated }: { saved: MerchantBranch |
               header: 'Branch Details',
               content: (
                 <CrudPanel title="Branch Details" crud={details} can={CAN} bare>
-                  <StatusSwitch
-                    status={d.watch('status') ?? 'ACTIVE'}
-                    editing={details.editing}
-                    isNew={branch === null}
-                    onLocalChange={(s) => d.setValue('status', s)}
-                    onSave={saveStatus<MerchantBranch>((s) => P.status(branch?.id ?? 0, s), saw)}
-                  />
+                  <StatusSwitch crud={details} />
                   <div className="field-grid">
                     <TextField control={d.control} name="tradingName" label="Trading Name" required />
                     <TextField control={d.control} name="businessName" label="Business Name" required />
                     <TextField control={d.control} name="vatNo" label="Vat No" required />
                     <TextField control={d.control} name="domainName" label="Domain Name" required />
                     <SelectField control={d.control} name="sector" label="Sector" options={SECTORS} required />
+                    <TextField control={d.control} name="subsector" label="Subsector" />
                   </div>
                 </CrudPanel>
               ),

@@ -1,24 +1,24 @@
-import { useRef } from 'react';
-import { PATHS } from '@tillpoint/contracts/api-paths';
 import { OBJECTS } from '@tillpoint/contracts/privileges';
 import { type Tax, taxInputSchema } from '@tillpoint/contracts/tax';
 import { formatPercent } from '../../shared/format';
 import { usePrivileges } from '../../shared/privileges';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { NumberField, TextField } from '../../shared/ui/fields';
-import { LazyTable, type LazyTableHandle } from '../../shared/ui/lazy-table';
+import { LazyTable } from '../../shared/ui/lazy-table';
 import { useCrud } from '../../shared/ui/use-crud';
+import { taxes } from './tax-api';
 
-/** #/taxSave (spec 2): the tax form beside the 'Taxes' table. The pattern later screens copy. */
+/**
+ * #/taxSave (spec 2): the tax form beside the 'Taxes' table. The pattern later screens copy: the
+ * form declares its area, schema and fields; a save or delete refreshes the table by itself.
+ */
 export default function TaxPage() {
   const can = usePrivileges(OBJECTS.tax);
-  const table = useRef<LazyTableHandle>(null);
   const crud = useCrud<Tax, typeof taxInputSchema>({
-    base: PATHS.tax,
+    area: taxes,
     schema: taxInputSchema,
     empty: { name: '', rate: null },
     toForm: ({ name, rate }) => ({ name, rate }),
-    onChanged: () => table.current?.refresh(),
   });
   const { control } = crud.form;
 
@@ -30,9 +30,8 @@ export default function TaxPage() {
       </CrudPanel>
       {can.view && (
         <LazyTable<Tax>
-          ref={table}
           title="Taxes"
-          dataUrl={`${PATHS.tax}all`}
+          dataUrl={`${taxes.base}all`}
           rows={5}
           columns={[
             { field: 'name', header: 'Name' },

@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import {
   RESET_PARTS,
@@ -13,15 +11,12 @@ import {
   dataResetRequestSchema,
   dataUploadRequestSchema,
 } from '@tillpoint/contracts/data-sync';
-import type { MerchantAccount } from '@tillpoint/contracts/merchant-account';
-import type { BranchComboItem } from '@tillpoint/contracts/merchant-branch';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
-import { getOrThrow } from '../../shared/query-client';
 import { warn } from '../../shared/toast-bus';
 import { confirmWarning } from '../../shared/ui/confirm';
-import { FieldFrame } from '../../shared/ui/fields';
+import { AccountBranchPicker } from '../accounts/account-branch-picker';
 import './data-upload.css';
 
 type Flag = SyncGroup | (typeof RESET_PARTS)[number]['key'];
@@ -42,15 +37,6 @@ export default function DataUploadPage() {
   const [flags, setFlags] = useState<Partial<Record<Flag, boolean>>>({});
   const [mode, setMode] = useState<Mode>(null);
   const [busy, setBusy] = useState(false);
-
-  const accounts = useQuery({ queryKey: ['merchantAccounts', 'all'], queryFn: () => getOrThrow<MerchantAccount[]>(PATHS.merchantAccount.all), staleTime: 0 });
-  const branches = useQuery({
-    queryKey: ['branchCombo', accountId],
-    queryFn: () => getOrThrow<BranchComboItem[]>(PATHS.merchantBranch.combo(accountId ?? 0)),
-    enabled: accountId !== null,
-    // Accounts and branches made a moment ago elsewhere belong in the lists.
-    staleTime: 0,
-  });
 
   const clear = () => {
     setAccountId(null);
@@ -107,32 +93,15 @@ export default function DataUploadPage() {
           <h2 id={`${id}-store`}>Store</h2>
         </header>
         <div className="field-grid data-store">
-          <FieldFrame id={`${id}-account`} label="Merchant Account" required>
-            <Dropdown
-              inputId={`${id}-account`}
-              value={accountId}
-              options={(accounts.data ?? []).map((a) => ({ label: a.tradingName, value: a.id }))}
-              onChange={(e) => {
-                setAccountId((e.value as number | null) ?? null);
-                setBranchId(null);
-              }}
-              placeholder="Select"
-              filter
-              className="w-full"
-            />
-          </FieldFrame>
-          <FieldFrame id={`${id}-branch`} label="Merchant Branch" required>
-            <Dropdown
-              inputId={`${id}-branch`}
-              value={branchId}
-              options={(branches.data ?? []).map((b) => ({ label: `${b.tradingName} (${b.domainName})`, value: b.id }))}
-              onChange={(e) => setBranchId((e.value as number | null) ?? null)}
-              disabled={accountId === null}
-              placeholder={accountId === null ? 'Choose a merchant account first' : 'Select'}
-              filter
-              className="w-full"
-            />
-          </FieldFrame>
+          <AccountBranchPicker
+            accountId={accountId}
+            branchId={branchId}
+            onChange={(account, branch) => {
+              setAccountId(account);
+              setBranchId(branch);
+            }}
+            required
+          />
         </div>
       </section>
 

@@ -1,4 +1,5 @@
 import { PageLoading } from '../page-loading';
+import { ROUTES } from '../route-hrefs';
 import { menuHref, useMenu } from '../shell/use-menu';
 
 /** The home page: the menu's groups as sections of tiles (spec 1 §2, admin home). */
@@ -15,7 +16,7 @@ export default function HomePage() {
           <ul className="tiles">
             {group.items.map((item) => (
               <li key={item.id}>
-                <a className="tile" href={menuHref(item.href ?? '#/')}>
+                <a className="tile" href={menuHref(item.href ?? ROUTES.home)}>
                   <i className={`${item.icon ?? 'pi pi-circle'} tile-icon`} aria-hidden="true" />
                   <span className="tile-label">{item.description}</span>
                 </a>

@@ -1,31 +1,29 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import { type Licence, type LicenceReportRow, licenceFieldsSchema } from '@tillpoint/contracts/licence';
 import { ADMIN_CAN } from '../../shared/privileges';
 import { CrudDialog, useCrudDialog } from '../../shared/ui/crud-dialog';
-import { LazyTable, type LazyTableHandle } from '../../shared/ui/lazy-table';
+import { LazyTable } from '../../shared/ui/lazy-table';
 import { EMPTY_LICENCE_FORM, LicenceFields, licenceToForm } from './licence-fields';
+import { licences } from './licences-api';
 
 // Licences are added on their branch's page, where the branch is known; here they are reviewed and edited.
 const CAN = { ...ADMIN_CAN, add: false, delete: false };
 
 /** #/licenses (spec 1 §2): every branch's licences, 10 rows, with the licence dialog. */
 export default function LicensesPage() {
-  const table = useRef<LazyTableHandle>(null);
   const [row, setRow] = useState<LicenceReportRow | null>(null);
   const dialog = useCrudDialog<Licence, typeof licenceFieldsSchema>({
-    base: PATHS.licence.base,
+    area: licences,
     schema: licenceFieldsSchema,
     empty: EMPTY_LICENCE_FORM,
     toForm: licenceToForm,
-    onChanged: () => table.current?.refresh(),
   });
   const record = dialog.crud.record;
 
   return (
     <>
       <LazyTable<LicenceReportRow>
-        ref={table}
         title="Licenses"
         dataUrl={PATHS.licence.all}
         rows={10}

@@ -1,28 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
-import { MESSAGES } from '@tillpoint/contracts/messages';
-import { MAIL_SETTINGS_PATHS, type MailSettings, mailSettingsUpdateSchema } from '@tillpoint/contracts/mail-settings';
+import { MAIL_SETTINGS_PATHS, type MailSettings, mailSettingsCreateSchema, mailSettingsUpdateSchema } from '@tillpoint/contracts/mail-settings';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
-import { getOrThrow } from '../../shared/query-client';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { NumberField, SecretField, TextField } from '../../shared/ui/fields';
 import { useCrud } from '../../shared/ui/use-crud';
+import { mailSettings } from './settings-api';
 import { SETTINGS_CAN, SettingsLoading } from './settings-tab';
 
 /** A saved copy: the server's reply with its id known. */
 type SavedMailSettings = MailSettings & { id: number };
 
-export const mailSettingsQueryKey = (merchantBranchId: number) => ['mailSettings', merchantBranchId] as const;
-
-/** The settings of one branch, or of the platform with -1; id null when none are saved yet. */
-export function useMailSettings(merchantBranchId: number) {
-  return useQuery({
-    queryKey: mailSettingsQueryKey(merchantBranchId),
-    queryFn: () => getOrThrow<MailSettings>(MAIL_SETTINGS_PATHS.byBranch(merchantBranchId)),
-  });
-}
+/** The form checks what an update needs (a blank password keeps the stored one); a first save also needs the password. */
+const formSchema = mailSettingsUpdateSchema.omit({ id: true });
 
 type Props = {
   merchantBranchId: number;
@@ -38,42 +29,19 @@ type Props = {
  * is stored, and a blank password on update keeps it. Used by #/mailSettings and the branch page.
  */
 export function MailSettingsForm({ merchantBranchId, title, bare, onEditingChange }: Props) {
-  const query = useMailSettings(merchantBranchId);
-  const queryClient = useQueryClient();
-  // Every field of spec 1 §5 is required on creation, the password too; afterwards a blank
-  // password keeps the stored one. The schema reads this at each save.
-  const creating = useRef(true);
-  const schema = useRef(
-    mailSettingsUpdateSchema.omit({ id: true }).superRefine((v, ctx) => {
-      if (creating.current && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.requiredFields });
-    }),
-  ).current;
-  const empty = { merchantBranchId, to: '', from: '', host: '', port: null, userName: '', password: '' };
-  const crud = useCrud<SavedMailSettings, typeof schema>({
-    base: MAIL_SETTINGS_PATHS.base,
-    schema,
-    empty,
+  const crud = useCrud<SavedMailSettings, typeof formSchema, MailSettings>({
+    area: mailSettings,
+    source: mailSettings.source(merchantBranchId),
+    fromServer: (s) => (s.id === null ? null : { ...s, id: s.id }),
+    schema: formSchema,
+    // Every field of spec 1 §5 is required on creation, the password too.
+    createSchema: mailSettingsCreateSchema,
+    empty: { merchantBranchId, to: '', from: '', host: '', port: null, userName: '', password: '' },
     toForm: (s) => ({ merchantBranchId: s.merchantBranchId, to: s.to ?? '', from: s.from, host: s.host, port: s.port, userName: s.userName, password: '' }),
-    onChanged: (saved) => {
-      if (saved) queryClient.setQueryData(mailSettingsQueryKey(merchantBranchId), saved);
-    },
     // Nothing to go back to: a never-saved form just empties again.
     onCancelNew: () => {},
   });
-  creating.current = crud.record === null;
   const { control } = crud.form;
-  const { load } = crud;
-  const saved = query.data;
-  // Until the server's copy is in the form, the form shows that it is loading, not blanks.
-  const [ready, setReady] = useState(false);
-
-  // Show the server's copy when it arrives (load is a new function on every render).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new copy from the server reloads the form
-  useEffect(() => {
-    if (!saved) return;
-    load(saved.id === null ? null : { ...saved, id: saved.id });
-    setReady(true);
-  }, [saved]);
 
   useEffect(() => onEditingChange?.(crud.editing), [crud.editing, onEditingChange]);
 
@@ -85,7 +53,7 @@ export function MailSettingsForm({ merchantBranchId, title, bare, onEditingChang
     setSending(false);
   };
 
-  if (!ready) return <SettingsLoading failed={query.isError} />;
+  if (crud.loading || crud.failed) return <SettingsLoading failed={crud.failed} />;
   return (
     <CrudPanel
       title={title}

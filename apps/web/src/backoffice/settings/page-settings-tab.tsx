@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { API_PREFIX } from '@tillpoint/contracts/api-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
@@ -14,20 +13,18 @@ import {
   type PageSettings,
   pageSettingsUpdateDataSchema,
 } from '@tillpoint/contracts/page-settings';
-import { type ApiResult, api } from '../../shared/api';
+import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
-import { getOrThrow } from '../../shared/query-client';
 import { notice, showNotice, warn } from '../../shared/toast-bus';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { useCrud } from '../../shared/ui/use-crud';
+import { pageSettings } from './settings-api';
 import { SETTINGS_CAN, type TabProps, SettingsLoading } from './settings-tab';
 
 /** Page settings as the tab edits them: never-created settings are a record with id 0 (created on first save). */
 type PageRecord = Omit<PageSettings, 'id'> & { id: number };
 type Chosen = Partial<Record<PageImageType, { file: File; preview: string }>>;
 
-const asRecord = (s: PageSettings): PageRecord => ({ ...s, id: s.id ?? 0 });
-const pageSettingsKey = (branchId: number) => ['pageSettings', branchId] as const;
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /** The upload service must answer before a file is chosen (spec 1 §2); a failure says so and opens nothing. */
@@ -45,11 +42,6 @@ async function uploadServiceUp(): Promise<boolean> {
  * previewed; a chosen file shows in their place until Save or Cancel.
  */
 export function PageSettingsTab({ branchId, onEditingChange }: TabProps) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: pageSettingsKey(branchId),
-    queryFn: () => getOrThrow<PageSettings>(PAGE_SETTINGS_PATHS.byBranch(branchId)),
-  });
   const [chosen, setChosen] = useState<Chosen>({});
   const chosenRef = useRef(chosen);
   chosenRef.current = chosen;
@@ -62,41 +54,31 @@ export function PageSettingsTab({ branchId, onEditingChange }: TabProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: on unmount only
   useEffect(() => forget, []);
 
-  const crud = useCrud<PageRecord, typeof pageSettingsUpdateDataSchema>({
-    base: PAGE_SETTINGS_PATHS.base,
+  const crud = useCrud<PageRecord, typeof pageSettingsUpdateDataSchema, PageSettings>({
+    area: pageSettings,
+    source: pageSettings.source(branchId),
+    fromServer: (s) => ({ ...s, id: s.id ?? 0 }),
     schema: pageSettingsUpdateDataSchema,
     empty: {},
     toForm: () => ({}),
-    send: async (_values, record): Promise<ApiResult<PageRecord>> => {
+    // The images go as files beside the branch id; the first save creates the settings.
+    send: (_values, record) => {
       const body = new FormData();
       body.append('data', JSON.stringify({ merchantBranchId: branchId }));
       for (const type of PAGE_IMAGE_TYPES) {
         const c = chosenRef.current[type];
         if (c) body.append(PAGE_IMAGES[type].field, c.file, c.file.name);
       }
-      const r =
-        record && record.id > 0
-          ? await api.put<PageSettings>(PAGE_SETTINGS_PATHS.update(record.id), body)
-          : await api.post<PageSettings>(PAGE_SETTINGS_PATHS.create, body);
-      return r.ok ? { ...r, body: asRecord(r.body) } : r;
+      return record && record.id > 0 ? api.put<PageSettings>(PAGE_SETTINGS_PATHS.update(record.id), body) : api.post<PageSettings>(PAGE_SETTINGS_PATHS.create, body);
     },
-    onChanged: (saved) => {
-      forget();
-      if (saved) queryClient.setQueryData<PageSettings>(pageSettingsKey(branchId), { ...saved, id: saved.id || null });
-    },
+    onSaved: forget,
     onCancelNew: () => {},
   });
-  const { load, editing } = crud;
-  const saved = query.data;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new copy from the server reloads the tab
-  useEffect(() => {
-    if (saved) load(asRecord(saved));
-  }, [saved]);
+  const { editing } = crud;
   useEffect(() => onEditingChange(editing), [editing, onEditingChange]);
 
   const record = crud.record;
-  if (record === null) return <SettingsLoading failed={query.isError} />;
+  if (record === null) return <SettingsLoading failed={crud.failed} />;
   const created = record.id > 0;
 
   const controls = {

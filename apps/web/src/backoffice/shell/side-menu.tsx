@@ -1,4 +1,5 @@
 import { parseHash } from '../../shared/hash-route';
+import { ROUTES } from '../route-hrefs';
 import type { MenuGroup } from './use-menu';
 import { menuHref } from './use-menu';
 
@@ -8,7 +9,7 @@ export function SideMenu({ groups, hash }: { groups: MenuGroup[]; hash: string }
     <nav aria-label="Main menu" className="side-menu">
       <ul>
         <li>
-          <a href="#/" className="side-menu-link" aria-current={current === '' ? 'page' : undefined}>
+          <a href={ROUTES.home} className="side-menu-link" aria-current={current === '' ? 'page' : undefined}>
             <i className="pi pi-home" aria-hidden="true" />
             <span>Home</span>
           </a>
@@ -21,7 +22,7 @@ export function SideMenu({ groups, hash }: { groups: MenuGroup[]; hash: string }
             {g.items.map((item) => (
               <li key={item.id}>
                 <a
-                  href={menuHref(item.href ?? '#/')}
+                  href={menuHref(item.href ?? ROUTES.home)}
                   className="side-menu-link"
                   aria-current={parseHash(item.href ?? '').name === current ? 'page' : undefined}
                 >

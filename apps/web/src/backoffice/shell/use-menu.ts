@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import type { MenuItem } from '@tillpoint/contracts/auth';
 import { api } from '../../shared/api';
+import { parseHash } from '../../shared/hash-route';
 import { notify } from '../../shared/notify';
+import { getSession, userType } from '../../shared/session';
+import { ROUTES } from '../route-hrefs';
 
 export type MenuGroup = MenuItem & { items: MenuItem[] };
 
@@ -38,8 +41,13 @@ export function rememberMerchantAccount(id: number) {
   localStorage.setItem(MERCHANT_ACCOUNT_KEY, String(id));
 }
 
-/** A menu link as the spec wants it: the merchant-user page gets the stored account id. */
+/**
+ * A menu link as the spec wants it: the merchant-user page gets an account id, the one opened
+ * last for an administrator, its own for merchant staff.
+ */
 export function menuHref(href: string): string {
-  if (/^#\/?merchantUserSave$/.test(href)) return `${href}?${localStorage.getItem(MERCHANT_ACCOUNT_KEY) ?? ''}`;
-  return href;
+  if (parseHash(href).name !== 'merchantUserSave') return href;
+  const session = getSession();
+  if (userType === 'merchant' && session.status === 'signedIn') return ROUTES.merchantUserSave(session.user.merchantAccountId);
+  return ROUTES.merchantUserSave(Number(localStorage.getItem(MERCHANT_ACCOUNT_KEY)) || null);
 }

@@ -1,38 +1,35 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { PATHS } from '@tillpoint/contracts/api-paths';
 import { TITLES } from '@tillpoint/contracts/enums';
-import { type MerchantAccount, MOBILE_MASK } from '@tillpoint/contracts/merchant-account';
-import type { BranchComboItem } from '@tillpoint/contracts/merchant-branch';
+import { MOBILE_MASK } from '@tillpoint/contracts/merchant-account';
 import {
   LANDING_PAGES,
-  type MerchantRole,
   type MerchantUser,
   type MerchantUserCreated,
   type MerchantUserForm,
   merchantUserFieldsSchema,
 } from '@tillpoint/contracts/merchant-user';
 import { OBJECTS } from '@tillpoint/contracts/privileges';
-import { api } from '../../shared/api';
 import { navigate, parseHash, useHash } from '../../shared/hash-route';
 import { useStaffCan } from '../../shared/privileges';
-import { getOrThrow } from '../../shared/query-client';
+import { userType, useUser } from '../../shared/session';
 import { notice, showNotice } from '../../shared/toast-bus';
 import { CrudPanel } from '../../shared/ui/crud-panel';
-import { CheckboxField, FieldFrame, MaskField, SelectField, TextField } from '../../shared/ui/fields';
+import { CheckboxField, MaskField, SelectField, TextField } from '../../shared/ui/fields';
 import { ListTable } from '../../shared/ui/list-table';
 import { PickListField, type PickOption } from '../../shared/ui/pick-list';
-import { StatusSwitch, saveStatus } from '../../shared/ui/status-switch';
+import { StatusSwitch } from '../../shared/ui/status-switch';
 import { useCrud } from '../../shared/ui/use-crud';
 import type { Draft } from '../../shared/ui/use-zod-form';
+import { AccountBranchPicker } from '../accounts/account-branch-picker';
+import { useAccountList, useBranchCombo, useMyBranches } from '../accounts/accounts-api';
+import { ROUTES } from '../route-hrefs';
 import { rememberMerchantAccount } from '../shell/use-menu';
 import { ChangePasswordCard } from './change-password-card';
 import { TillUserCard } from './till-user-card';
+import { merchantUsers, useAccountUsers, useMerchantRoles } from './users-api';
 import './users.css';
 
-const P = PATHS.merchantUser;
 type Form = Draft<MerchantUserForm>;
 
 const EMPTY: Form = {
@@ -64,32 +61,26 @@ const toForm = (u: MerchantUser): Form => ({
   roles: u.roles,
 });
 
-/** #merchantUserSave?{merchantAccountId} (spec 1 §2): the users of one merchant account. */
+/**
+ * #merchantUserSave?{merchantAccountId} (spec 1 §2, §6): the users of one merchant account. An
+ * administrator names the account; merchant staff always manage their own.
+ */
 export default function MerchantUserPage() {
-  const accountId = Number(parseHash(useHash()).params[0]) || null;
+  const param = Number(parseHash(useHash()).params[0]) || null;
+  const own = useUser().merchantAccountId;
+  const accountId = userType === 'merchant' ? own : param;
   if (!accountId) return <AccountChooser />;
   return <MerchantUsers key={accountId} accountId={accountId} />;
 }
 
 /** Reached without an account (the home tile before any account was opened): pick one first. */
 function AccountChooser() {
-  const accounts = useQuery({ queryKey: ['merchantAccounts', 'all'], queryFn: () => getOrThrow<MerchantAccount[]>(PATHS.merchantAccount.all) });
   return (
     <section className="card notice-page" aria-labelledby="choose-account-title">
       <i className="pi pi-users notice-icon" aria-hidden="true" />
       <h1 id="choose-account-title">Merchant Users</h1>
       <p>Choose the merchant account whose users you want to manage.</p>
-      <FieldFrame id="choose-account" label="Merchant Account">
-        <Dropdown
-          inputId="choose-account"
-          value={null}
-          options={(accounts.data ?? []).map((a) => ({ label: a.tradingName, value: a.id }))}
-          onChange={(e) => navigate(`#merchantUserSave?${e.value}`)}
-          placeholder="Select"
-          filter
-          className="w-full"
-        />
-      </FieldFrame>
+      <AccountBranchPicker accountId={null} onChange={(id) => navigate(ROUTES.merchantUserSave(id))} />
     </section>
   );
 }
@@ -100,47 +91,41 @@ function MerchantUsers({ accountId }: { accountId: number }) {
   const can = useStaffCan(OBJECTS.merchantUser);
   // Edit (the panel's own edit state), Change Password and Edit Till User exclude one another (spec 1 §4).
   const [mode, setMode] = useState<Mode>(null);
-  const mailedTo = useRef<string | null>(null);
 
-  useEffect(() => rememberMerchantAccount(accountId), [accountId]);
+  const admin = userType === 'admin';
+  // The home's merchant-user tile opens the account an administrator managed last (spec 1 §2).
+  useEffect(() => {
+    if (admin) rememberMerchantAccount(accountId);
+  }, [admin, accountId]);
 
-  const account = useQuery({ queryKey: ['merchantAccount', accountId], queryFn: () => getOrThrow<MerchantAccount>(PATHS.merchantAccount.byId(accountId)) });
-  const roles = useQuery({ queryKey: ['merchantRoles'], queryFn: () => getOrThrow<MerchantRole[]>(P.roles), staleTime: Number.POSITIVE_INFINITY });
-  const branches = useQuery({ queryKey: ['branchCombo', accountId], queryFn: () => getOrThrow<BranchComboItem[]>(PATHS.merchantBranch.combo(accountId)) });
-  const users = useQuery({ queryKey: ['merchantUsers', accountId], queryFn: () => getOrThrow<MerchantUser[]>(P.byAccount(accountId)), enabled: can.view, gcTime: 0 });
+  const account = useAccountList(admin).data?.find((a) => a.id === accountId);
+  const roles = useMerchantRoles();
+  // An administrator picks from the account's branches; merchant staff from those they work at.
+  const accountBranches = useBranchCombo(admin ? accountId : null);
+  const myBranches = useMyBranches(!admin);
+  const branches = admin ? accountBranches : myBranches;
+  const users = useAccountUsers(accountId, can.view);
 
-  const crud = useCrud<MerchantUser, typeof merchantUserFieldsSchema>({
-    base: P.base,
+  const crud = useCrud<MerchantUser | MerchantUserCreated, typeof merchantUserFieldsSchema>({
+    area: merchantUsers,
     schema: merchantUserFieldsSchema,
     empty: EMPTY,
     toForm,
-    send: async (values, record) => {
-      if (record) return api.put<MerchantUser>(P.update, { ...values, id: record.id });
-      // The server builds the activation link from this page's address (spec 1 §3: url).
-      const r = await api.post<MerchantUserCreated>(P.create, { ...values, merchantAccountId: accountId, url: window.location.href });
-      mailedTo.current = r.ok && r.body.activationMailSent ? r.body.email : null;
-      return r;
-    },
-    onChanged: () => {
-      void users.refetch();
+    // The server builds the activation link from this page's address (spec 1 §3: url).
+    createWith: { merchantAccountId: accountId, url: window.location.href },
+    onSaved: (saved, { created }) => {
       // After the success toast, which replaces the toasts before it.
-      if (mailedTo.current) showNotice(notice('info', `An activation link has been sent to ${mailedTo.current}.`));
-      mailedTo.current = null;
+      if (created && 'activationMailSent' in saved && saved.activationMailSent) showNotice(notice('info', `An activation link has been sent to ${saved.email}.`));
     },
     // A new user's Cancel clears the form; the page stays.
     onCancelNew: () => {},
   });
-  const { control, watch, setValue } = crud.form;
+  const { control } = crud.form;
   const record = crud.record;
 
   const select = (u: MerchantUser) => {
     setMode(null);
     crud.load(u);
-  };
-  /** The server's copy after a status, password or till-user change. */
-  const kept = (u: MerchantUser) => {
-    crud.keep(u);
-    void users.refetch();
   };
 
   const roleOptions: PickOption<{ id: number; name: string }>[] = (roles.data ?? []).map((r) => ({
@@ -164,7 +149,7 @@ function MerchantUsers({ accountId }: { accountId: number }) {
     <div className="users-page">
       <header className="page-title">
         <h1>Merchant Users</h1>
-        {account.data && <a href={`#merchantAccountSave?${accountId}`}>{account.data.tradingName}</a>}
+        {account && <a href={ROUTES.merchantAccountSave(accountId)}>{account.tradingName}</a>}
       </header>
 
       {can.view && (
@@ -202,13 +187,7 @@ function MerchantUsers({ accountId }: { accountId: number }) {
         }
       >
         {record === null && !crud.editing && <p className="muted users-hint">Select a user in the table, or press Add to create one.</p>}
-        <StatusSwitch
-          status={watch('status') ?? 'ACTIVE'}
-          editing={crud.editing}
-          isNew={record === null}
-          onLocalChange={(s) => setValue('status', s)}
-          onSave={saveStatus<MerchantUser>((s) => P.status(record?.id ?? 0, s), kept)}
-        />
+        <StatusSwitch crud={crud} />
         <div className="field-grid">
           <TextField control={control} name="userName" label="User Name" required />
           <SelectField control={control} name="title" label="Title" options={TITLES} />
@@ -241,8 +220,8 @@ function MerchantUsers({ accountId }: { accountId: number }) {
 
       {record && (
         <div className="page-columns">
-          <TillUserCard key={`${record.id}:${record.updatedDate}`} user={record} canView={can.view} editing={mode === 'till'} onDone={() => setMode(null)} onSaved={kept} />
-          {mode === 'password' && <ChangePasswordCard user={record} onDone={() => setMode(null)} onSaved={kept} />}
+          <TillUserCard key={`${record.id}:${record.updatedDate}`} user={record} canView={can.view} editing={mode === 'till'} onDone={() => setMode(null)} onSaved={crud.keep} />
+          {mode === 'password' && <ChangePasswordCard user={record} onDone={() => setMode(null)} onSaved={crud.keep} />}
         </div>
       )}
     </div>

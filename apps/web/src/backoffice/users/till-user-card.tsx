@@ -1,15 +1,14 @@
 import { useEffect, useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import { type MerchantUser, USER_MESSAGES } from '@tillpoint/contracts/merchant-user';
-import { NO_ID, type TillUser } from '@tillpoint/contracts/till-user';
+import { NO_ID } from '@tillpoint/contracts/till-user';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
-import { getOrThrow } from '../../shared/query-client';
 import { warn } from '../../shared/toast-bus';
 import { FieldFrame } from '../../shared/ui/fields';
+import { useTillUsers } from './users-api';
 
 const P = PATHS.merchantUser;
 
@@ -35,12 +34,7 @@ export function TillUserCard({ user, canView, editing, onDone, onSaved }: Props)
   const [tillUserId, setTillUserId] = useState<number | null>(linkAt(user, first));
   const [busy, setBusy] = useState(false);
 
-  const tillUsers = useQuery({
-    queryKey: ['tillUsers', branchId],
-    queryFn: () => getOrThrow<TillUser[]>(P.tillUsers(branchId ?? 0)),
-    enabled: branchId !== null && canView,
-    staleTime: 0,
-  });
+  const tillUsers = useTillUsers(branchId, canView);
 
   // Tills report their operators at any time: entering Edit Till User shows the latest list.
   const { refetch } = tillUsers;

@@ -12,9 +12,9 @@ import { type CrudOptions, useCrud } from './use-crud';
  * blank in edit mode, and Cancel on a never-saved record closes the dialog instead of leaving
  * the page.
  */
-export function useCrudDialog<R extends { id: number }, S extends z.ZodType<FieldValues, FieldValues>>(options: Omit<CrudOptions<R, S>, 'onCancelNew'>) {
+export function useCrudDialog<R extends { id: number }, S extends z.ZodType<FieldValues, FieldValues>, W = R>(options: Omit<CrudOptions<R, S, W>, 'onCancelNew'>) {
   const [visible, setVisible] = useState(false);
-  const crud = useCrud<R, S>({ ...options, onCancelNew: () => setVisible(false) });
+  const crud = useCrud<R, S, W>({ ...options, onCancelNew: () => setVisible(false) });
   return {
     crud,
     visible,

@@ -10,8 +10,13 @@ export type CrudControls = {
   edit: () => void;
   cancel: () => void;
   save: () => Promise<void>;
+  saveAndNext?: () => Promise<void>;
+  saveAndCopy?: () => Promise<void>;
   remove: () => Promise<void>;
 };
+
+/** Save variants beside Save (spec 2: SaveAndNext leaves a blank form, SaveAndCopy a copy to edit). */
+export type SaveVariant = 'next' | 'copy';
 
 type ButtonsProps = {
   formId: string;
@@ -20,16 +25,21 @@ type ButtonsProps = {
   can: Pick<Can, 'add' | 'create' | 'delete'>;
   /** False hides Add, for forms that are never blank-new (e.g. a settings tab). */
   allowAdd?: boolean;
+  saveVariants?: SaveVariant[];
 };
 
 /** Add, Edit, Save, Cancel and Delete as the mode allows; Save submits the form by its id. */
-export function CrudButtons({ formId, crud, can, allowAdd = true }: ButtonsProps) {
+export function CrudButtons({ formId, crud, can, allowAdd = true, saveVariants = [] }: ButtonsProps) {
   const saved = crud.record !== null;
+  const variant = (label: string, run: (() => Promise<void>) | undefined) =>
+    run && <Button type="button" label={label} icon="pi pi-check-circle" size="small" outlined loading={crud.busy} onClick={() => void run()} />;
   return (
     <>
       {!crud.editing && allowAdd && can.add && <Button type="button" label="Add" icon="pi pi-plus" size="small" onClick={crud.add} />}
       {!crud.editing && saved && can.create && <Button type="button" label="Edit" icon="pi pi-pencil" size="small" outlined onClick={crud.edit} />}
       {crud.editing && can.create && <Button type="submit" form={formId} label="Save" icon="pi pi-check" size="small" loading={crud.busy} />}
+      {crud.editing && can.create && saveVariants.includes('next') && variant('Save And Next', crud.saveAndNext)}
+      {crud.editing && can.create && saveVariants.includes('copy') && variant('Save And Copy', crud.saveAndCopy)}
       {crud.editing && <Button type="button" label="Cancel" icon="pi pi-times" size="small" outlined severity="secondary" onClick={crud.cancel} />}
       {!crud.editing && saved && can.delete && (
         <Button type="button" label="Delete" icon="pi pi-trash" size="small" outlined severity="danger" loading={crud.busy} onClick={() => void crud.remove()} />
@@ -70,7 +80,7 @@ type Props = Omit<ButtonsProps, 'formId'> & {
 };
 
 /** A detail form in the shared edit/save/cancel pattern. */
-export function CrudPanel({ title, crud, can, allowAdd = true, actions, bare = false, children }: Props) {
+export function CrudPanel({ title, crud, can, allowAdd = true, saveVariants, actions, bare = false, children }: Props) {
   const headingId = useId();
   const formId = `${headingId}-form`;
   return (
@@ -78,7 +88,7 @@ export function CrudPanel({ title, crud, can, allowAdd = true, actions, bare = f
       <header className="card-header">
         <h2 id={headingId}>{title}</h2>
         <div className="toolbar">
-          <CrudButtons formId={formId} crud={crud} can={can} allowAdd={allowAdd} />
+          <CrudButtons formId={formId} crud={crud} can={can} allowAdd={allowAdd} saveVariants={saveVariants} />
           {actions}
         </div>
       </header>

@@ -1,52 +1,28 @@
 import { useId } from 'react';
 import { InputSwitch } from 'primereact/inputswitch';
 import type { Status } from '@tillpoint/contracts/enums';
-import { MESSAGES } from '@tillpoint/contracts/messages';
-import { api } from '../api';
-import { notify } from '../notify';
-import { confirmWarning } from './confirm';
 
 type Props = {
-  status: Status;
-  /** Only a panel in edit mode may change the status. */
-  editing: boolean;
-  /** A record not yet saved just flips its local value; a saved one asks the server. */
-  isNew: boolean;
-  onLocalChange: (status: Status) => void;
-  /** Sends PUT {base}{id}/status/{status}; resolves whether the server agreed. */
-  onSave: (status: Status) => Promise<boolean>;
+  /** useCrud's `status`: the value, whether the panel edits, and the change (which asks first). */
+  crud: { status: { value: Status; editing: boolean; change: (status: Status) => Promise<void> } };
   label?: string;
 };
 
-/** The ACTIVE/PASSIVE switch of spec 1 §4, with its Warning confirmation. */
-export function StatusSwitch({ status, editing, isNew, onLocalChange, onSave, label = 'Status' }: Props) {
+/** The ACTIVE/PASSIVE switch of spec 1 §4; only a panel in edit mode may change it. */
+export function StatusSwitch({ crud: { status }, label = 'Status' }: Props) {
   const id = useId();
-  const change = async (checked: boolean) => {
-    const target: Status = checked ? 'ACTIVE' : 'PASSIVE';
-    if (!(await confirmWarning(MESSAGES.confirmStatus))) return;
-    if (isNew) onLocalChange(target);
-    else if (await onSave(target)) onLocalChange(target);
-  };
   return (
     <div className="field field-switch">
       <label htmlFor={id}>{label}</label>
       <div className="switch-row">
-        <InputSwitch inputId={id} checked={status === 'ACTIVE'} disabled={!editing} onChange={(e) => void change(Boolean(e.value))} />
-        <span className={`status-text status-${status.toLowerCase()}`}>{status}</span>
+        <InputSwitch
+          inputId={id}
+          checked={status.value === 'ACTIVE'}
+          disabled={!status.editing}
+          onChange={(e) => void status.change(e.value ? 'ACTIVE' : 'PASSIVE')}
+        />
+        <span className={`status-text status-${status.value.toLowerCase()}`}>{status.value}</span>
       </div>
     </div>
   );
-}
-
-/**
- * The onSave of a saved record's switch: PUT the status path (e.g. PATHS.merchantAccount.status)
- * and hand the server's copy on, so Cancel afterwards restores the new status.
- */
-export function saveStatus<R>(path: (status: Status) => string, onSaved: (record: R) => void) {
-  return async (status: Status): Promise<boolean> => {
-    const result = await api.put<R>(path(status));
-    if (!notify(result) || !result.ok) return false;
-    onSaved(result.body);
-    return true;
-  };
 }
