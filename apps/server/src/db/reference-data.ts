@@ -61,6 +61,8 @@ export const MENU: Menu[] = [
   { id: 301, parentId: 300, userType: 'admin', description: 'Admin Sale Report', href: '#/adminSaleReport', icon: 'pi pi-chart-line' },
   { id: 1000, parentId: null, userType: 'merchant', description: 'Catalogue', href: null, icon: 'pi pi-book' },
   { id: 1001, parentId: 1000, userType: 'merchant', description: 'Taxes', href: '#/taxSave', icon: 'pi pi-percentage', objectName: OBJECTS.tax },
+  { id: 1900, parentId: null, userType: 'merchant', description: 'Users', href: null, icon: 'pi pi-users' },
+  { id: 1901, parentId: 1900, userType: 'merchant', description: 'Merchant Users', href: '#/merchantUserSave', icon: 'pi pi-user-edit', objectName: OBJECTS.merchantUser },
 ];
 
 export async function applyReferenceData(db: Db) {

@@ -22,7 +22,6 @@ export function BranchLicences({ branchId }: { branchId: number }) {
         title="Licenses"
         data={list.data ?? []}
         loading={list.isFetching}
-        rows={10}
         columns={[
           { field: 'serviceName', header: 'Service' },
           { field: 'licenseStatus', header: 'License Status' },

@@ -1,8 +1,9 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { MESSAGES } from '@tillpoint/contracts/messages';
+import { PAGE_SIZE_OPTIONS } from '@tillpoint/contracts/table-load';
 import type { LazyColumn } from './lazy-table';
 
 type Row = { id: number; status?: string };
@@ -13,7 +14,8 @@ type Props<T extends Row> = {
   data: T[];
   loading: boolean;
   columns: Omit<LazyColumn<T>, 'filter' | 'filterMatchMode' | 'numeric' | 'exportValue'>[];
-  rows: number;
+  /** Rows per page at first; spec default 10. */
+  rows?: number;
   onSelect: (row: T) => void;
   onRefresh: () => void;
   /** Buttons in the header before refresh, e.g. Add. */
@@ -26,8 +28,9 @@ type Props<T extends Row> = {
  * A short list that the server returns whole, paged in the browser, with LazyTable's looks and
  * words ('No Records Found', 'Number Of Records: {n}', PASSIVE rows disabled). A row opens it.
  */
-export function ListTable<T extends Row>({ title, data, loading, columns, rows, onSelect, onRefresh, actions, summary }: Props<T>) {
+export function ListTable<T extends Row>({ title, data, loading, columns, rows: initialRows = 10, onSelect, onRefresh, actions, summary }: Props<T>) {
   const headingId = useId();
+  const [page, setPage] = useState({ first: 0, rows: initialRows });
   return (
     <section className="list-table lazy-table" aria-labelledby={headingId}>
       <header className="card-header">
@@ -42,7 +45,10 @@ export function ListTable<T extends Row>({ title, data, loading, columns, rows, 
         value={data}
         dataKey="id"
         paginator
-        rows={rows}
+        first={page.first}
+        rows={page.rows}
+        rowsPerPageOptions={pageSizeOptions(initialRows)}
+        onPage={(e) => setPage({ first: e.first, rows: e.rows })}
         loading={loading}
         selectionMode="single"
         metaKeySelection={false}
@@ -63,3 +69,6 @@ export function ListTable<T extends Row>({ title, data, loading, columns, rows, 
     </section>
   );
 }
+
+/** The spec's page sizes (10, 20, 50, 100) and the table's own first size, in order. */
+export const pageSizeOptions = (rows: number) => [...new Set([rows, ...PAGE_SIZE_OPTIONS])].sort((a, b) => a - b);
