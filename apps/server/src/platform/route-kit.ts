@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@tillpoint/contracts/api-error';
 import { statusSchema } from '@tillpoint/contracts/enums';
 import { idSchema } from '@tillpoint/contracts/fields';
-import { adminOnly, requireMerchant, requireUser } from './auth';
+import { adminOnly, requireMerchant, requireTill, requireUser } from './auth';
 import { notFound } from './errors';
 
 /** A Fastify instance whose routes are typed from their zod schemas. */
@@ -32,6 +32,11 @@ export function found<T>(row: T | undefined): T {
 /** A signed-in merchant user (any privileges): 401/403 for anyone else. */
 export async function merchantOnly(req: FastifyRequest) {
   requireMerchant(req);
+}
+
+/** A till signed in with its credential (POST till/auth). */
+export async function tillOnly(req: FastifyRequest) {
+  requireTill(req);
 }
 
 /** A signed-in administrator or merchant user. */

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open-db';
 import { authKey, mailSettings, merchantAccount, merchantBranch, merchantUserBranch, refreshToken } from '../db/schema';
 import type { Scope } from './auth';
@@ -32,6 +33,17 @@ async function tenantTablesInDeleteOrder(db: Db): Promise<string[]> {
     }
   }
   return order;
+}
+
+/** Tenant tables sorted children first, by the database's own foreign keys (a data reset's delete order). */
+export async function inDeleteOrder<T extends PgTable>(db: Db, tables: readonly T[]): Promise<T[]> {
+  const order = await tenantTablesInDeleteOrder(db);
+  const rank = (t: T) => {
+    const i = order.indexOf(getTableName(t));
+    if (i < 0) throw new Error(`${getTableName(t)} is not a tenant table`);
+    return i;
+  };
+  return [...tables].sort((a, b) => rank(a) - rank(b));
 }
 
 /**

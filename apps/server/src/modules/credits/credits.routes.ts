@@ -1,23 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '@tillpoint/contracts/api-error';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import { creditFieldsSchema, creditSchema, creditTotalsSchema, creditUpdateSchema } from '@tillpoint/contracts/credit';
-import { idSchema } from '@tillpoint/contracts/fields';
 import type { Db } from '../../db/open-db';
-import { requireAdmin } from '../../platform/auth';
-import { branchScope } from '../../platform/tenancy';
-import { notFound } from '../../platform/errors';
 import { registerResourceRoutes } from '../../platform/resource-routes';
+import { adminRoutes, errorResponses as errors, found, idParams } from '../../platform/route-kit';
+import { branchScope } from '../../platform/tenancy';
 import { creditRepo } from './credits.repo';
 import { checkCreditDeletable, creditTotals } from './credits.rules';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-
 /** A branch's postcode look-up credits (administrators). */
-export function creditsRoutes(parent: FastifyInstance, db: Db) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
+export function creditsRoutes(app: FastifyInstance, db: Db) {
   registerResourceRoutes(app, db, {
     access: 'admin',
     base: PATHS.credit.base,
@@ -32,14 +24,11 @@ export function creditsRoutes(parent: FastifyInstance, db: Db) {
     },
   });
 
-  app.get(
-    `/api/${PATHS.credit.base}totals/merchantBranchId/:id`,
-    { schema: { tags: ['Credits'], params: z.object({ id: idSchema }), response: { 200: creditTotalsSchema, ...errors } } },
-    async (req) => {
-      requireAdmin(req);
-      const scope = await branchScope(db, req.params.id);
-      if (!scope) throw notFound();
-      return creditTotals(await creditRepo.all(db, scope));
-    },
-  );
+  adminRoutes(app, (app) => {
+    app.get(
+      `/api/${PATHS.credit.base}totals/merchantBranchId/:id`,
+      { schema: { tags: ['Credits'], params: idParams, response: { 200: creditTotalsSchema, ...errors } } },
+      async (req) => creditTotals(await creditRepo.all(db, found(await branchScope(db, req.params.id)))),
+    );
+  });
 }

@@ -4,9 +4,8 @@ import type { Db } from '../../db/open-db';
 import type { Scope, TillPrincipal } from '../../platform/auth';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { HttpError, notFound } from '../../platform/errors';
-import { lockBranch } from '../../platform/tenancy';
-import { taxRepo } from '../tax/tax.repo';
-import { driversOfBranch } from '../users/merchant-users.repo';
+import type { ModuleRegistry } from '../../platform/module';
+import { inDeleteOrder, lockBranch } from '../../platform/tenancy';
 import {
   branchHasMaster,
   claimPendingRequests,
@@ -16,7 +15,6 @@ import {
   insertSyncRequest,
   tableName,
 } from './data-sync.repo';
-import { RESET_TABLES } from './reset-tables';
 
 /** Data Sync: records that the branch's tills should fetch these groups at their next sync. */
 export function requestSync(db: Db, scope: Scope, input: DataUploadRequest, adminId: number): Promise<DataSyncRequest> {
@@ -28,18 +26,21 @@ export function requestSync(db: Db, scope: Scope, input: DataUploadRequest, admi
  * have no data on the platform: they come as empty arrays and are named in notAvailable, so a till
  * can tell "nothing to send yet" from "the branch has none".
  */
-async function groupData(tx: Db, scope: Scope, groups: Set<SyncGroup>): Promise<Pick<TillSyncResponse, 'data' | 'notAvailable'>> {
-  const data: TillSyncResponse['data'] = {};
+async function groupData(
+  tx: Db,
+  scope: Scope,
+  groups: Set<SyncGroup>,
+  registry: ModuleRegistry,
+): Promise<Pick<TillSyncResponse, 'data' | 'notAvailable'>> {
+  // Each group's shape is checked by the reply schema (tillSyncResponseSchema) on the way out.
+  const data: Partial<Record<SyncGroup, unknown[]>> = {};
   const notAvailable: SyncGroup[] = [];
   for (const g of groups) {
-    if (g === 'tax') data.tax = await taxRepo.all(tx, scope);
-    else if (g === 'driver') data.driver = await driversOfBranch(tx, scope);
-    else {
-      data[g] = [];
-      notAvailable.push(g);
-    }
+    const provider = registry.syncProvider(g);
+    data[g] = provider ? await provider(tx, scope) : [];
+    if (!provider) notAvailable.push(g);
   }
-  return { data, notAvailable };
+  return { data: data as TillSyncResponse['data'], notAvailable };
 }
 
 /**
@@ -50,7 +51,7 @@ async function groupData(tx: Db, scope: Scope, groups: Set<SyncGroup>): Promise<
  * Without a master (a one-till shop) whichever till asks first takes it. Claiming uses FOR UPDATE
  * SKIP LOCKED, so two tills asking at the same moment never both take the same request.
  */
-export async function tillSync(db: Db, till: TillPrincipal): Promise<TillSyncResponse> {
+export async function tillSync(db: Db, till: TillPrincipal, registry: ModuleRegistry): Promise<TillSyncResponse> {
   const { scope, credentialId } = till;
   return db.transaction(async (tx) => {
     const c = await findCredential(tx, scope, credentialId);
@@ -65,7 +66,7 @@ export async function tillSync(db: Db, till: TillPrincipal): Promise<TillSyncRes
     return {
       merchantBranchId: scope.merchantBranchId,
       requests: claimed.map((r) => ({ id: r.id, groups: r.groups, requestedDate: r.requestedDate })),
-      ...(await groupData(tx, scope, groups)),
+      ...(await groupData(tx, scope, groups, registry)),
     };
   });
 }
@@ -75,17 +76,23 @@ export async function tillSync(db: Db, till: TillPrincipal): Promise<TillSyncRes
  * all in one transaction: a failure anywhere leaves every row where it was, and no audit claims a
  * reset that did not happen. The branch row is locked so two resets of a branch run one by one.
  */
-export async function resetBranch(db: Db, scope: Scope, input: DataResetRequest, adminId: number): Promise<DataResetAudit> {
+export async function resetBranch(
+  db: Db,
+  scope: Scope,
+  input: DataResetRequest,
+  adminId: number,
+  resetTables: ModuleRegistry['resetTables'],
+): Promise<DataResetAudit> {
   return db.transaction(async (tx) => {
     if (!(await lockBranch(tx, scope))) throw notFound();
     const summary: Record<string, number> = {};
     const parts = [
-      [input.transactions, RESET_TABLES.transactions],
-      [input.definitions, RESET_TABLES.definitions],
+      [input.transactions, resetTables.transactions],
+      [input.definitions, resetTables.definitions],
     ] as const;
     for (const [ticked, tables] of parts) {
       if (!ticked) continue;
-      for (const table of tables) summary[tableName(table)] = await deleteBranchRows(tx, table, scope);
+      for (const table of await inDeleteOrder(tx, tables)) summary[tableName(table)] = await deleteBranchRows(tx, table, scope);
     }
     return insertResetAudit(tx, scope, { transactions: input.transactions, definitions: input.definitions, resetBy: adminId, summary });
   });

@@ -4,7 +4,11 @@ import type { DataResetAudit, DataSyncRequest, TillSyncResponse } from '@tillpoi
 import { credential, dataResetAudit, dataSyncRequest, merchantUserTillUser, tax, tillUser } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { ROLE, addBranch, addMerchant, addMerchantUser, addTillCredential } from '../../test/fixtures';
-import { KEPT_ON_RESET, RESET_TABLES } from './reset-tables';
+import { APP_MODULES } from '../../app-modules';
+import { moduleRegistry } from '../../platform/module';
+
+/** What the app's modules say a reset deletes and keeps. */
+const { resetTables: RESET_TABLES, keptOnReset: KEPT_ON_RESET } = moduleRegistry(APP_MODULES);
 
 type ApiError = { type: string; details: string };
 

@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '@tillpoint/contracts/api-error';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import { licenceFlagsSchema } from '@tillpoint/contracts/auth';
-import { idSchema } from '@tillpoint/contracts/fields';
 import { licenceFieldsSchema, licenceReportRowSchema, licenceSchema } from '@tillpoint/contracts/licence';
 import { tableLoadRequestSchema, tableLoadResponseSchema } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
-import { requireAdmin, requireUser } from '../../platform/auth';
+import { requireMerchant } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { registerResourceRoutes } from '../../platform/resource-routes';
+import { adminRoutes, branchParams, errorResponses as errors, merchantOnly } from '../../platform/route-kit';
 import { licenceFlags, listLicenceReport, storeServices } from './licences.repo';
 import { licenceCheck, licenceResource } from './licences.service';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 export function licencesRoutes(parent: FastifyInstance, db: Db) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -25,24 +21,21 @@ export function licencesRoutes(parent: FastifyInstance, db: Db) {
   registerResourceRoutes(app, db, { access: 'admin', base: PATHS.licence.base, tag: 'Licences', record: licenceSchema, input: licenceFieldsSchema, repo: licenceResource });
 
   // The licences page: every branch's licences, 10 rows at a time.
-  app.put(
-    `${B}all`,
-    { schema: { tags, body: tableLoadRequestSchema, response: { 200: tableLoadResponseSchema(licenceReportRowSchema), ...errors } } },
-    async (req) => {
-      requireAdmin(req);
-      return listLicenceReport(db, req.body);
-    },
-  );
-
-  const branchParams = z.object({ branchId: idSchema });
+  adminRoutes(app, (app) => {
+    app.put(
+      `${B}all`,
+      { schema: { tags, body: tableLoadRequestSchema, response: { 200: tableLoadResponseSchema(licenceReportRowSchema), ...errors } } },
+      async (req) => listLicenceReport(db, req.body),
+    );
+  });
 
   // The signed-in merchant's check after sign-in: its own branch only, 400 when nothing is licensed.
   app.get(
     `${B}check/:branchId`,
-    { schema: { tags, params: branchParams, response: { 200: licenceFlagsSchema, ...errors } } },
+    { onRequest: merchantOnly, schema: { tags, params: branchParams, response: { 200: licenceFlagsSchema, ...errors } } },
     async (req) => {
-      const p = requireUser(req, 'merchant');
-      if (p.merchantBranchId !== req.params.branchId || p.merchantAccountId === null) throw notFound();
+      const p = requireMerchant(req);
+      if (p.merchantBranchId !== req.params.branchId) throw notFound();
       return licenceFlags(await licenceCheck(db, p.merchantAccountId, req.params.branchId));
     },
   );
@@ -51,7 +44,7 @@ export function licencesRoutes(parent: FastifyInstance, db: Db) {
   // An unknown or closed store reads as licensed for nothing, like a store without licences.
   app.get(
     `${B}getLicenses/:branchId`,
-    { schema: { tags, params: branchParams, response: { 200: licenceFlagsSchema, 400: apiErrorSchema } } },
+    { schema: { tags, params: branchParams, response: { 200: licenceFlagsSchema, ...errors } } },
     async (req) => licenceFlags(await storeServices(db, req.params.branchId)),
   );
 }

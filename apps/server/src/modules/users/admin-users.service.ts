@@ -1,15 +1,11 @@
 import { ADMIN_USER_MESSAGES, type AdminUser, type AdminUserCreate, type AdminUserUpdate } from '@tillpoint/contracts/admin-user';
 import type { Status } from '@tillpoint/contracts/enums';
 import type { Db } from '../../db/open-db';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
+import { found } from '../../platform/route-kit';
 import { revokeAllOf } from '../../platform/sessions';
 import { deleteAdminUser, insertAdminUser, lockAdminsForRemoval, updateAdminUser } from './admin-users.repo';
-
-const found = <T>(row: T | undefined): T => {
-  if (row === undefined) throw notFound();
-  return row;
-};
 
 export async function createAdminUser(db: Db, input: AdminUserCreate): Promise<AdminUser> {
   const { password, ...values } = input;

@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@tillpoint/contracts/api-error';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import { tillUserSchema, tillUsersPushSchema } from '@tillpoint/contracts/till-user';
 import { requiredText } from '@tillpoint/contracts/fields';
 import type { Db } from '../../db/open-db';
 import { requireTill } from '../../platform/auth';
 import { registerResourceRoutes } from '../../platform/resource-routes';
+import { errorResponses as errors, tillOnly } from '../../platform/route-kit';
 import { addTillUserNames, tillUserRepo } from './till-users.repo';
 
 /**
@@ -26,11 +26,7 @@ export function tillUserRoutes(parent: FastifyInstance, db: Db) {
   });
 
   const tags = ['Till'];
-  const response = { 200: z.array(tillUserSchema), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-  // The till is checked before the body is validated, as every guarded route does.
-  const tillOnly = async (req: FastifyRequest) => {
-    requireTill(req);
-  };
+  const response = { 200: z.array(tillUserSchema), ...errors };
   app.put(`/api/${PATHS.tillUsersPush}`, { onRequest: tillOnly, schema: { tags, body: tillUsersPushSchema, response } }, async (req) =>
     addTillUserNames(db, requireTill(req).scope, req.body.names),
   );

@@ -1,0 +1,30 @@
+import { authModule } from './modules/auth/auth.module';
+import { accountsModule } from './modules/accounts/accounts.module';
+import { credentialsModule } from './modules/credentials/credentials.module';
+import { creditsModule } from './modules/credits/credits.module';
+import { dataSyncModule } from './modules/data-sync/data-sync.module';
+import { licencesModule } from './modules/licences/licences.module';
+import { qrModule } from './modules/qr/qr.module';
+import { settingsModule } from './modules/settings/settings.module';
+import { systemModule } from './modules/system/system.module';
+import { taxModule } from './modules/tax/tax.module';
+import { usersModule } from './modules/users/users.module';
+import type { AppModule } from './platform/module';
+
+/**
+ * Every area of the server. A new area adds its module here and nowhere else: its routes, till-sync
+ * groups, reset tables, jobs and tenant-sweep entries come with it (platform/module.ts).
+ */
+export const APP_MODULES: readonly AppModule[] = [
+  systemModule,
+  authModule,
+  taxModule,
+  settingsModule,
+  qrModule,
+  accountsModule,
+  licencesModule,
+  credentialsModule,
+  creditsModule,
+  usersModule,
+  dataSyncModule,
+];

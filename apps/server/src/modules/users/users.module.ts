@@ -1,0 +1,19 @@
+import { merchantUserTillUser, tillUser } from '../../db/schema';
+import type { AppModule } from '../../platform/module';
+import { adminUserRoutes } from './admin-users.routes';
+import { driversOfBranch } from './merchant-users.repo';
+import { merchantUserRoutes } from './merchant-users.routes';
+import { tillUserRoutes } from './till-users.routes';
+
+/** The users area: merchant users and roles, till users, admin users. */
+export const usersModule: AppModule = {
+  name: 'users',
+  routes: (app, { db, publicUrl }) => {
+    merchantUserRoutes(app, db, { publicUrl });
+    tillUserRoutes(app, db);
+    adminUserRoutes(app, db);
+  },
+  syncGroups: { driver: (tx, scope) => driversOfBranch(tx, scope) },
+  resetTables: { definitions: [merchantUserTillUser, tillUser] },
+  keptOnReset: { merchant_user_branch: 'which users work at the branch' },
+};
