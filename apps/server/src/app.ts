@@ -15,6 +15,7 @@ import { MAX_UPLOAD_BYTES } from '@tillpoint/contracts/page-settings';
 import type { Config } from './config';
 import type { Db } from './db/open-db';
 import { registerAuth, createTokenSigner } from './platform/auth';
+import { registerTableExports } from './platform/table-export';
 import { createCaptcha } from './platform/captcha';
 import { registerErrorHandler } from './platform/errors';
 import { type Job, startJobs } from './platform/jobs';
@@ -79,6 +80,8 @@ export async function buildApp({
   const captcha = createCaptcha(db, await getOrCreateSecret(db, 'captcha'), config.captchaCost, config.captchaMaxCounter);
   const needCaptcha = captchaRequired(db, config.captchaEnabled);
   registerAuth(app, signer);
+  // Before the modules: every table load they register gets its export and sendEmail routes.
+  registerTableExports(app, db);
 
   // Every area registers its own routes and declares its sync groups, reset tables and jobs (app-modules.ts).
   const registry = moduleRegistry(modules);

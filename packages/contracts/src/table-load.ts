@@ -54,3 +54,79 @@ export type TableLoadResponse<T> = { data: T[]; totalCount: number };
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 export const FILTER_DEBOUNCE_MS = 500;
+
+/** Table exports (spec 1 §9): Excel named by the report with sheet 'Sheet', PDF A4, CSV with a timestamp. */
+export const EXPORT_FORMATS = ['xlsx', 'pdf', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** How an exported cell shows its value; a column without one shows the raw value (booleans as Yes/No). */
+export const CELL_FORMATS = ['date', 'dateTime', 'money', 'percent'] as const;
+export type CellFormat = (typeof CELL_FORMATS)[number];
+
+export const EXPORT_MESSAGES = {
+  noEmail: 'Your user has no e-mail address to send the report to.',
+  unknownColumn: (field: string) => `Unknown export column: ${field}`,
+} as const;
+
+/** Whether the runtime knows the IANA time zone (the browser sends its own, e.g. 'Europe/London'). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
+export const exportColumnSchema = z.object({
+  field: z.string().min(1).max(64),
+  header: z.string().max(100),
+  format: z.enum(CELL_FORMATS).optional(),
+});
+export type ExportColumn = z.infer<typeof exportColumnSchema>;
+
+/**
+ * An export asks for what the table shows: its load body (filter and sort; paging is ignored, every
+ * row is exported), its title and its columns in order. Dates are written in the caller's time zone.
+ */
+export const tableExportRequestSchema = tableLoadRequestSchema.extend({
+  title: z.string().trim().min(1).max(100),
+  columns: z.array(exportColumnSchema).min(1).max(50),
+  timeZone: z.string().max(64).refine(isTimeZone, 'Unknown time zone').default(DEFAULT_TIME_ZONE),
+});
+export type TableExportRequest = z.input<typeof tableExportRequestSchema>;
+
+/** sendEmail: the same body, and the file to attach (Excel unless asked otherwise). */
+export const tableEmailRequestSchema = tableExportRequestSchema.extend({ format: z.enum(EXPORT_FORMATS).default('xlsx') });
+export type TableEmailRequest = z.input<typeof tableEmailRequestSchema>;
+
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The date and time a clock in the time zone shows at that instant. */
+export function wallClock(at: Date, timeZone: string): WallClock {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The export file's name: `{title}.xlsx`, `{title}.pdf`, `{title}_{DD.MM.YYYY_HH.mm}.csv`, safe to save anywhere. */
+export function exportFileName(title: string, format: ExportFormat, at: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+  const base = title.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '_').trim().slice(0, 100) || 'export';
+  if (format !== 'csv') return `${base}.${format}`;
+  const c = wallClock(at, timeZone);
+  return `${base}_${pad2(c.day)}.${pad2(c.month)}.${c.year}_${pad2(c.hour)}.${pad2(c.minute)}.csv`;
+}

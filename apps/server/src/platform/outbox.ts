@@ -4,12 +4,17 @@ import type { SmtpConfig } from '../config';
 import type { Db } from '../db/open-db';
 import { mailOutbox } from '../db/schema';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a mail (e.g. a table export). */
+export type MailAttachment = { fileName: string; contentType: string; content: Buffer };
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
 export type MailTransport = { send(mail: Mail): Promise<void> };
 
 /** Written in the caller's transaction, so a mail exists exactly when the change that caused it does. */
 export async function enqueueMail(tx: Db, mail: Mail) {
-  await tx.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null });
+  const attachments = mail.attachments?.map((a) => ({ fileName: a.fileName, contentType: a.contentType, base64: a.content.toString('base64') }));
+  await tx
+    .insert(mailOutbox)
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, attachments: attachments?.length ? attachments : null });
 }
 
 /** `timeoutMs` bounds connecting, the greeting and each wait on the socket (a test send must not hang). */
@@ -25,7 +30,14 @@ export function smtpTransport(smtp: SmtpConfig, opts: { timeoutMs?: number } = {
   });
   return {
     async send(mail) {
-      await transporter.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transporter.sendMail({
+        from: smtp.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments?.map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content })),
+      });
     },
   };
 }
@@ -68,7 +80,13 @@ export async function deliverDueMail(db: Db, transport: MailTransport, batch = 2
   let failed = 0;
   for (const row of claimed) {
     try {
-      await transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+      await transport.send({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+        attachments: row.attachments?.map((a) => ({ fileName: a.fileName, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') })),
+      });
       await db.update(mailOutbox).set({ status: 'SENT', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
       sent++;
     } catch (err) {
