@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,7 +12,6 @@ import { MAX_UPLOAD_BYTES } from '@tillpoint/contracts/page-settings';
 import type { Config } from './config';
 import type { Db } from './db/open-db';
 import { registerAuth, createTokenSigner } from './platform/auth';
-import { registerTableExports } from './platform/table-export';
 import { createCaptcha } from './platform/captcha';
 import { registerErrorHandler } from './platform/errors';
 import { type Job, startJobs } from './platform/jobs';
@@ -23,22 +19,27 @@ import { databaseFiles } from './platform/files';
 import { type MailTransport, deliverDueMailWith, smtpTransport } from './platform/outbox';
 import { getOrCreateSecret } from './platform/secrets';
 import { purgeExpired } from './platform/sessions';
-import { captchaRequired } from './modules/system/system.routes';
+import { serveWebApp } from './platform/web-app';
+import { authRoutes } from './modules/auth/auth.routes';
+import { captchaRequired, systemRoutes } from './modules/system/system.routes';
+import { taxRoutes } from './modules/tax/tax.routes';
+import { branchSettingsRoutes } from './modules/settings/branch-settings.routes';
+import { mailSettingsRoutes } from './modules/settings/mail-settings.routes';
 import { platformSmtpConfig } from './modules/settings/mail-settings.repo';
-import { APP_MODULES } from './app-modules';
-import { type AppModule, type ModuleContext, moduleRegistry } from './platform/module';
+import { pageSettingsRoutes } from './modules/settings/page-settings.routes';
+import { qrRoutes } from './modules/qr/qr.routes';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { licencesRoutes } from './modules/licences/licences.routes';
+import { expireDemoLicences } from './modules/licences/licences.repo';
+import { credentialsRoutes } from './modules/credentials/credentials.routes';
+import { creditsRoutes } from './modules/credits/credits.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { dataSyncRoutes } from './modules/data-sync/data-sync.routes';
 
 export type AppContext = { app: FastifyInstance; db: Db; config: Config; mail: MailTransport | null; runJob: (name: string) => Promise<unknown> };
 
-const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
 /** Builds the whole server without listening: plugins, error handling, modules, web app, jobs. */
-export async function buildApp({
-  db,
-  config,
-  mail,
-  modules = APP_MODULES,
-}: { db: Db; config: Config; mail?: MailTransport | null; modules?: readonly AppModule[] }): Promise<AppContext> {
+export async function buildApp({ db, config, mail }: { db: Db; config: Config; mail?: MailTransport | null }): Promise<AppContext> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
@@ -80,13 +81,20 @@ export async function buildApp({
   const captcha = createCaptcha(db, await getOrCreateSecret(db, 'captcha'), config.captchaCost, config.captchaMaxCounter);
   const needCaptcha = captchaRequired(db, config.captchaEnabled);
   registerAuth(app, signer);
-  // Before the modules: every table load they register gets its export and sendEmail routes.
-  registerTableExports(app, db);
 
-  // Every area registers its own routes and declares its sync groups, reset tables and jobs (app-modules.ts).
-  const registry = moduleRegistry(modules);
-  const ctx: ModuleContext = { db, config, signer, captcha, captchaRequired: needCaptcha, files: databaseFiles, publicUrl: config.publicUrl, registry };
-  for (const m of modules) m.routes?.(app, ctx);
+  systemRoutes(app, { db, captcha, captchaRequired: needCaptcha, testEnvironment: config.testEnvironment });
+  authRoutes(app, { db, signer, captcha, captchaRequired: needCaptcha }, { loginRateLimit: config.loginRateLimit, publicUrl: config.publicUrl });
+  taxRoutes(app, db);
+  pageSettingsRoutes(app, db, databaseFiles);
+  branchSettingsRoutes(app, db, { testEnvironment: config.testEnvironment });
+  mailSettingsRoutes(app, db);
+  qrRoutes(app);
+  accountsRoutes(app, db);
+  licencesRoutes(app, db);
+  credentialsRoutes(app, { db, signer }, { loginRateLimit: config.loginRateLimit });
+  creditsRoutes(app, db);
+  usersRoutes(app, db, { publicUrl: config.publicUrl });
+  dataSyncRoutes(app, db);
 
   serveWebApp(app);
 
@@ -101,7 +109,7 @@ export async function buildApp({
   const jobs: Job[] = [
     { name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db) },
     { name: 'mail-outbox', everyMs: 3_000, run: () => deliverDueMailWith(db, mailSource) },
-    ...registry.jobs(ctx),
+    { name: 'licence-expiry', everyMs: 600_000, run: () => expireDemoLicences(db) },
   ];
   if (config.runJobs) {
     const stop = startJobs(jobs, app.log);
@@ -113,22 +121,4 @@ export async function buildApp({
     return job.run();
   };
   return { app, db, config, mail: transport, runJob };
-}
-
-/** The built web app: back office at /admin/ and /merchant/, the storefront everywhere else. */
-function serveWebApp(app: FastifyInstance) {
-  if (!existsSync(webDist)) return;
-  app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false, maxAge: '1y', immutable: true, serveDotFiles: false });
-  const page = (file: string) => async (_req: unknown, reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile(file, webDist, { maxAge: 0, immutable: false });
-  app.get('/admin', (_req, reply) => reply.redirect('/admin/'));
-  app.get('/merchant', (_req, reply) => reply.redirect('/merchant/'));
-  app.get('/admin/', page('backoffice.html'));
-  app.get('/merchant/', page('backoffice.html'));
-  app.get('/', page('index.html'));
-  // Storefront path routes (/marketplace, /{domainName}, /display/{domainName}, …) all load the storefront page.
-  app.get('/*', async (req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/')) return reply.callNotFound();
-    return page('index.html')(req, reply);
-  });
 }
