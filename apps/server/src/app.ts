@@ -12,6 +12,7 @@ import { MAX_UPLOAD_BYTES } from '@tillpoint/contracts/page-settings';
 import type { Config } from './config';
 import type { Db } from './db/open-db';
 import { registerAuth, createTokenSigner } from './platform/auth';
+import { registerTableExports } from './platform/table-export';
 import { createCaptcha } from './platform/captcha';
 import { registerErrorHandler } from './platform/errors';
 import { type Job, startJobs } from './platform/jobs';
@@ -20,26 +21,20 @@ import { type MailTransport, deliverDueMailWith, smtpTransport } from './platfor
 import { getOrCreateSecret } from './platform/secrets';
 import { purgeExpired } from './platform/sessions';
 import { serveWebApp } from './platform/web-app';
-import { authRoutes } from './modules/auth/auth.routes';
-import { captchaRequired, systemRoutes } from './modules/system/system.routes';
-import { taxRoutes } from './modules/tax/tax.routes';
-import { branchSettingsRoutes } from './modules/settings/branch-settings.routes';
-import { mailSettingsRoutes } from './modules/settings/mail-settings.routes';
+import { captchaRequired } from './modules/system/system.routes';
 import { platformSmtpConfig } from './modules/settings/mail-settings.repo';
-import { pageSettingsRoutes } from './modules/settings/page-settings.routes';
-import { qrRoutes } from './modules/qr/qr.routes';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { licencesRoutes } from './modules/licences/licences.routes';
-import { expireDemoLicences } from './modules/licences/licences.repo';
-import { credentialsRoutes } from './modules/credentials/credentials.routes';
-import { creditsRoutes } from './modules/credits/credits.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { dataSyncRoutes } from './modules/data-sync/data-sync.routes';
+import { APP_MODULES } from './app-modules';
+import { type AppModule, type ModuleContext, moduleRegistry } from './platform/module';
 
 export type AppContext = { app: FastifyInstance; db: Db; config: Config; mail: MailTransport | null; runJob: (name: string) => Promise<unknown> };
 
 /** Builds the whole server without listening: plugins, error handling, modules, web app, jobs. */
-export async function buildApp({ db, config, mail }: { db: Db; config: Config; mail?: MailTransport | null }): Promise<AppContext> {
+export async function buildApp({
+  db,
+  config,
+  mail,
+  modules = APP_MODULES,
+}: { db: Db; config: Config; mail?: MailTransport | null; modules?: readonly AppModule[] }): Promise<AppContext> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
@@ -81,20 +76,13 @@ export async function buildApp({ db, config, mail }: { db: Db; config: Config; m
   const captcha = createCaptcha(db, await getOrCreateSecret(db, 'captcha'), config.captchaCost, config.captchaMaxCounter);
   const needCaptcha = captchaRequired(db, config.captchaEnabled);
   registerAuth(app, signer);
+  // Before the modules: every table load they register gets its export and sendEmail routes.
+  registerTableExports(app, db);
 
-  systemRoutes(app, { db, captcha, captchaRequired: needCaptcha, testEnvironment: config.testEnvironment });
-  authRoutes(app, { db, signer, captcha, captchaRequired: needCaptcha }, { loginRateLimit: config.loginRateLimit, publicUrl: config.publicUrl });
-  taxRoutes(app, db);
-  pageSettingsRoutes(app, db, databaseFiles);
-  branchSettingsRoutes(app, db, { testEnvironment: config.testEnvironment });
-  mailSettingsRoutes(app, db);
-  qrRoutes(app);
-  accountsRoutes(app, db);
-  licencesRoutes(app, db);
-  credentialsRoutes(app, { db, signer }, { loginRateLimit: config.loginRateLimit });
-  creditsRoutes(app, db);
-  usersRoutes(app, db, { publicUrl: config.publicUrl });
-  dataSyncRoutes(app, db);
+  // Every area registers its own routes and declares its sync groups, reset tables and jobs (app-modules.ts).
+  const registry = moduleRegistry(modules);
+  const ctx: ModuleContext = { db, config, signer, captcha, captchaRequired: needCaptcha, files: databaseFiles, publicUrl: config.publicUrl, registry };
+  for (const m of modules) m.routes?.(app, ctx);
 
   serveWebApp(app);
 
@@ -109,7 +97,7 @@ export async function buildApp({ db, config, mail }: { db: Db; config: Config; m
   const jobs: Job[] = [
     { name: 'purge-expired', everyMs: 3_600_000, run: () => purgeExpired(db) },
     { name: 'mail-outbox', everyMs: 3_000, run: () => deliverDueMailWith(db, mailSource) },
-    { name: 'licence-expiry', everyMs: 600_000, run: () => expireDemoLicences(db) },
+    ...registry.jobs(ctx),
   ];
   if (config.runJobs) {
     const stop = startJobs(jobs, app.log);
