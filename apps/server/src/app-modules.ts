@@ -1,4 +1,5 @@
 import { authModule } from './modules/auth/auth.module';
+import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { credentialsModule } from './modules/credentials/credentials.module';
 import { creditsModule } from './modules/credits/credits.module';
@@ -19,6 +20,7 @@ export const APP_MODULES: readonly AppModule[] = [
   systemModule,
   authModule,
   taxModule,
+  catalogueModule,
   settingsModule,
   qrModule,
   accountsModule,

@@ -1,0 +1,120 @@
+import { type SQL, and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { ProductGroup, ProductGroupInput } from '@tillpoint/contracts/product-group';
+import { fromHundredths, toHundredths } from '@tillpoint/contracts/price-calculator';
+import type { Db } from '../../db/open-db';
+import { product, productGroup, productGroupProduct } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import type { ResourceRepo } from '../../platform/branch-repo';
+import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
+import { ownedBy, requireOwned } from './catalogue-refs';
+
+const columns: TableColumns = {
+  id: { column: productGroup.id, kind: 'number' },
+  name: { column: productGroup.name, kind: 'text' },
+  status: { column: productGroup.status, kind: 'text' },
+  price: hundredthsColumn(productGroup.price),
+  selectionType: { column: productGroup.selectionType, kind: 'text' },
+  pricingType: { column: productGroup.pricingType, kind: 'text' },
+};
+const own = (s: Scope, extra?: SQL) => ownedBy(productGroup, s, extra);
+type GroupRow = typeof productGroup.$inferSelect;
+
+/** The groups with their products, in the order each group shows them. */
+async function withProducts(db: Db, s: Scope, groups: GroupRow[]): Promise<ProductGroup[]> {
+  const ids = groups.map((g) => g.id);
+  const members = ids.length
+    ? await db
+        .select({ groupId: productGroupProduct.groupId, id: product.id, name: product.name, barcode: product.barcode, price: product.price, status: product.status })
+        .from(productGroupProduct)
+        .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
+        .where(and(eq(productGroupProduct.merchantAccountId, s.merchantAccountId), inArray(productGroupProduct.groupId, ids)))
+        .orderBy(asc(productGroupProduct.groupId), asc(productGroupProduct.position))
+    : [];
+  return groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    status: g.status as ProductGroup['status'],
+    price: g.price === null ? null : fromHundredths(g.price),
+    selectionType: g.selectionType as ProductGroup['selectionType'],
+    pricingType: g.pricingType as ProductGroup['pricingType'],
+    zeroPriceLimit: g.zeroPriceLimit,
+    products: members
+      .filter((m) => m.groupId === g.id)
+      .map((m) => ({ id: m.id, name: m.name, barcode: m.barcode, price: m.price === null ? null : fromHundredths(m.price), status: m.status as ProductGroup['status'] })),
+  }));
+}
+
+export async function getProductGroup(db: Db, s: Scope, id: number) {
+  const rows = await db.select().from(productGroup).where(own(s, eq(productGroup.id, id)));
+  return rows.length ? (await withProducts(db, s, rows))[0] : undefined;
+}
+
+const toRow = (i: ProductGroupInput) => ({
+  name: i.name,
+  status: i.status,
+  price: i.price === null ? null : toHundredths(i.price),
+  selectionType: i.selectionType,
+  pricingType: i.pricingType,
+  zeroPriceLimit: i.zeroPriceLimit,
+});
+
+/** Replaces the group's products: each must be the caller's own (404 otherwise), each once (the key). */
+async function setProducts(tx: Db, s: Scope, groupId: number, productIds: number[]) {
+  await requireOwned(tx, product, product, s, productIds);
+  await tx.delete(productGroupProduct).where(and(eq(productGroupProduct.merchantAccountId, s.merchantAccountId), eq(productGroupProduct.groupId, groupId)));
+  if (productIds.length) {
+    await tx
+      .insert(productGroupProduct)
+      .values(productIds.map((productId, position) => ({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, groupId, productId, position })));
+  }
+}
+
+export const productGroupRepo: ResourceRepo<ProductGroup, ProductGroupInput> = {
+  list: (db, s, request) =>
+    loadTable(
+      columns,
+      productGroup.id,
+      request,
+      async (q) => withProducts(db, s, await db.select().from(productGroup).where(own(s, q.where)).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)),
+      async (where) => Number((await db.select({ n: count() }).from(productGroup).where(own(s, where)))[0]?.n ?? 0),
+    ),
+  all: async (db, s, onlyActive) =>
+    withProducts(db, s, await db.select().from(productGroup).where(own(s, onlyActive ? eq(productGroup.status, 'ACTIVE') : undefined)).orderBy(asc(productGroup.id))),
+  get: getProductGroup,
+  create: (db, s, input) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(productGroup)
+        .values({ ...toRow(input), merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId })
+        .returning({ id: productGroup.id });
+      await setProducts(tx, s, row.id, input.products);
+      return (await getProductGroup(tx, s, row.id)) as ProductGroup;
+    }),
+  update: (db, s, id, input) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(productGroup)
+        .set({ ...toRow(input), updatedDate: new Date() })
+        .where(own(s, eq(productGroup.id, id)))
+        .returning({ id: productGroup.id });
+      if (!row) return undefined;
+      await setProducts(tx, s, id, input.products);
+      return getProductGroup(tx, s, id);
+    }),
+  remove: async (db, s, id) => (await db.delete(productGroup).where(own(s, eq(productGroup.id, id))).returning({ id: productGroup.id })).length > 0,
+  setStatus: async (db, s, id, status) => {
+    const [row] = await db
+      .update(productGroup)
+      .set({ status, updatedDate: new Date() })
+      .where(own(s, eq(productGroup.id, id)))
+      .returning({ id: productGroup.id });
+    return row ? getProductGroup(db, s, id) : undefined;
+  },
+  locate: async (db, id) =>
+    (
+      await db
+        .select({ merchantAccountId: productGroup.merchantAccountId, merchantBranchId: productGroup.merchantBranchId })
+        .from(productGroup)
+        .where(eq(productGroup.id, id))
+    )[0],
+};

@@ -1,0 +1,196 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { BARCODE_MESSAGES, makeStoreEan13 } from '@tillpoint/contracts/barcode';
+import { calculatePrices, calculateWebPrice, fromHundredths, toHundredths } from '@tillpoint/contracts/price-calculator';
+import type { Product, ProductInput, ProductStockInput } from '@tillpoint/contracts/product';
+import type { Db } from '../../db/open-db';
+import { country, department, product, productClass, productProductTag, productTag, stockEvent, supplier, tax } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import { conflict, notFound } from '../../platform/errors';
+import type { FileStore } from '../../platform/files';
+import { ownedBy, requireOwned } from './catalogue-refs';
+import { barcodeInUse, getProduct } from './products.repo';
+
+const pence = (n: number | null) => (n === null ? null : toHundredths(n));
+
+/** The caller's department with the rate of its tax (404 for another store's or branch's id). */
+async function departmentOf(db: Db, s: Scope, id: number) {
+  const [d] = await db
+    .select({ id: department.id, profitMarginBp: department.profitMarginBp, method: department.priceCalculationMethod, rate: department.priceCalculationRateBp, taxRateBp: tax.rateBp })
+    .from(department)
+    .innerJoin(tax, and(eq(tax.merchantAccountId, department.merchantAccountId), eq(tax.id, department.taxId)))
+    .where(ownedBy(department, s, eq(department.id, id)));
+  if (!d) throw notFound();
+  return d;
+}
+
+/**
+ * Saves a product (create when id is null). Every id in the body must be the caller's own
+ * (department, tax, tags, supplier, product class; countries are the platform's list), else 404
+ * and nothing is written. The price calculator's fields are computed here with the shared
+ * calculator, never taken from the page; an empty profit margin takes the department's.
+ */
+export async function saveProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Promise<Product | undefined> {
+  return db.transaction(async (tx) => {
+    const d = await departmentOf(tx, s, i.departmentId);
+    await requireOwned(tx, tax, tax, s, [i.tax]);
+    await requireOwned(tx, productTag, productTag, s, i.productTags);
+    await requireOwned(tx, supplier, supplier, s, [i.supplierId]);
+    await requireOwned(tx, productClass, productClass, s, [i.productClassId]);
+    if (i.countryId !== null && !(await tx.select({ id: country.id }).from(country).where(eq(country.id, i.countryId))).length) throw notFound();
+    if (id !== null && !(await tx.select({ id: product.id }).from(product).where(ownedBy(product, s, eq(product.id, id))).for('update')).length) {
+      return undefined;
+    }
+    if (await barcodeInUse(tx, s, i.barcode, id ?? undefined)) throw conflict(BARCODE_MESSAGES.taken);
+
+    let taxRateBp = d.taxRateBp;
+    if (i.tax !== null) [{ rateBp: taxRateBp }] = await tx.select({ rateBp: tax.rateBp }).from(tax).where(ownedBy(tax, s, eq(tax.id, i.tax)));
+    const profitMarginBp = i.profitMargin === null ? d.profitMarginBp : toHundredths(i.profitMargin);
+    const calc = calculatePrices({ boxPrice: pence(i.boxPrice), boxQuantity: i.boxQuantity, price: pence(i.price), taxRateBp, profitMarginBp });
+    const row = {
+      name: i.name,
+      status: i.status,
+      barcode: i.barcode,
+      barcodeType: i.barcodeType,
+      barcodeDigit: i.barcodeDigit,
+      codeLength: i.codeLength,
+      departmentId: i.departmentId,
+      taxId: i.tax,
+      price: pence(i.price),
+      oldPrice: pence(i.oldPrice),
+      webPrice: pence(i.webPrice),
+      price2: pence(i.price2),
+      price3: pence(i.price3),
+      unit: i.unit,
+      quantity: i.quantity,
+      weighable: i.weighable,
+      allowZeroPrice: i.allowZeroPrice,
+      allowNegativePrice: i.allowNegativePrice,
+      productType: i.productType,
+      minStock: i.minStock,
+      maxStock: i.maxStock,
+      supplierId: i.supplierId,
+      countryId: i.countryId,
+      productClassId: i.productClassId,
+      description: i.description,
+      rowNumber: i.rowNumber,
+      colNo: i.colNo,
+      costPrice: pence(i.costPrice),
+      boxQuantity: i.boxQuantity,
+      boxUnit: i.boxUnit,
+      profitMarginBp,
+      boxPrice: pence(i.boxPrice),
+      unitCost: calc.unitCost,
+      actualMarginBp: calc.actualMargin,
+      retailPrice: calc.retailPrice,
+      webEnabled: i.webEnabled,
+    };
+    let productId: number;
+    if (id === null) {
+      [{ id: productId }] = await tx
+        .insert(product)
+        .values({ ...row, merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId })
+        .returning({ id: product.id });
+    } else {
+      productId = id;
+      await tx
+        .update(product)
+        .set({ ...row, updatedDate: new Date() })
+        .where(ownedBy(product, s, eq(product.id, id)));
+      await tx.delete(productProductTag).where(and(eq(productProductTag.merchantAccountId, s.merchantAccountId), eq(productProductTag.productId, id)));
+    }
+    if (i.productTags.length) {
+      await tx.insert(productProductTag).values(
+        i.productTags.map((tagId, position) => ({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, productId, tagId, position })),
+      );
+    }
+    return getProduct(tx, s, productId);
+  });
+}
+
+/** Deletes a product and its two images in one transaction (group and tag links go with it). */
+export async function removeProduct(db: Db, s: Scope, id: number, files: FileStore): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(product)
+      .where(ownedBy(product, s, eq(product.id, id)))
+      .returning({ webFileId: product.webFileId, tillFileId: product.tillFileId });
+    if (!row) return false;
+    for (const fileId of [row.webFileId, row.tillFileId]) if (fileId !== null) await files.remove(tx, s.merchantAccountId, fileId);
+    return true;
+  });
+}
+
+export async function setProductStatus(db: Db, s: Scope, id: number, status: string) {
+  const [row] = await db
+    .update(product)
+    .set({ status, updatedDate: new Date() })
+    .where(ownedBy(product, s, eq(product.id, id)))
+    .returning({ id: product.id });
+  return row ? getProduct(db, s, row.id) : undefined;
+}
+
+/** The new level of a stock operation: ADD_STOCK adds, DROP_STOCK takes away, COUNT_STOCK sets. */
+export function stockAfter(before: number, op: ProductStockInput['stockOperation'], amount: number) {
+  if (op === 'ADD_STOCK') return before + amount;
+  if (op === 'DROP_STOCK') return before - amount;
+  return amount;
+}
+
+/** PUT product/stock: changes the level, records the event (who, why, before and after) in one transaction. */
+export async function changeStock(db: Db, s: Scope, i: ProductStockInput, userId: number): Promise<Product> {
+  return db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({ currentStock: product.currentStock })
+      .from(product)
+      .where(ownedBy(product, s, eq(product.id, i.id)))
+      .for('update');
+    if (!p) throw notFound();
+    const after = stockAfter(p.currentStock, i.stockOperation, i.stock);
+    await tx
+      .update(product)
+      .set({ currentStock: after, minStock: i.minStock, maxStock: i.maxStock, updatedDate: new Date() })
+      .where(ownedBy(product, s, eq(product.id, i.id)));
+    await tx.insert(stockEvent).values({
+      merchantAccountId: s.merchantAccountId,
+      merchantBranchId: s.merchantBranchId,
+      productId: i.id,
+      stockOperation: i.stockOperation,
+      stockEventReason: i.stockOperationReason,
+      quantity: i.stock,
+      stockBefore: p.currentStock,
+      stockAfter: after,
+      userId,
+    });
+    return (await getProduct(tx, s, i.id)) as Product;
+  });
+}
+
+/**
+ * GET product/barcode/generate: a random in-store EAN-13 (prefix 20, correct check digit) that no
+ * product of the store uses. With 10 random digits a clash is rare; a few tries are plenty.
+ */
+export async function generateBarcode(db: Db, s: Scope): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const digits = String(randomInt(0, 10_000_000_000)).padStart(10, '0');
+    const code = makeStoreEan13(digits);
+    if (!(await barcodeInUse(db, s, code))) return code;
+  }
+  throw conflict(BARCODE_MESSAGES.taken);
+}
+
+/** POST product/calculate/webprice: the till price under the department's calculation method, in pounds. */
+export async function webPriceFor(db: Db, s: Scope, price: number, departmentId: number): Promise<number> {
+  const d = await departmentOf(db, s, departmentId);
+  return fromHundredths(calculateWebPrice(toHundredths(price), d.method, d.rate));
+}
+
+/** Products of the caller's branch among these ids, for product groups (404 when one is not). */
+export async function requireOwnProducts(db: Db, s: Scope, ids: number[]) {
+  if (!ids.length) return;
+  const rows = await db
+    .select({ id: product.id })
+    .from(product)
+    .where(ownedBy(product, s, inArray(product.id, ids)));
+  if (rows.length !== new Set(ids).size) throw notFound();
+}
