@@ -9,6 +9,7 @@ import { type Config, testConfig } from '../config';
 import { DEMO, loadDemoData } from '../db/demo-data';
 import { type OpenDb, migrationsFolder, openDb } from '../db/open-db';
 import { applyReferenceData } from '../db/reference-data';
+import type { AppModule } from '../platform/module';
 import type { MailTransport } from '../platform/outbox';
 import { testHash } from './fixtures';
 
@@ -75,11 +76,11 @@ export async function openTestDb(): Promise<OpenDb> {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A real server (no listen) on a fresh database with reference and demo data. */
-export async function createTestApp(opts: { config?: Partial<Config>; mail?: MailTransport | null } = {}) {
+export async function createTestApp(opts: { config?: Partial<Config>; mail?: MailTransport | null; modules?: readonly AppModule[] } = {}) {
   const opened = await openTestDb();
   await applyReferenceData(opened.db);
   await loadDemoData(opened.db, testHash);
-  const ctx = await buildApp({ db: opened.db, config: testConfig(opts.config), mail: opts.mail ?? null });
+  const ctx = await buildApp({ db: opened.db, config: testConfig(opts.config), mail: opts.mail ?? null, modules: opts.modules });
   await ctx.app.ready();
   const { app, db } = ctx;
 

@@ -14,5 +14,6 @@ export function taxRoutes(app: FastifyInstance, db: Db) {
     record: taxSchema,
     input: taxInputSchema,
     repo: taxRepo,
+    sample: { name: 'Sweep tax', rate: 12.5 },
   });
 }
