@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv';
-import { exportTimestamp, formatDate, formatDateTime, formatMoney, formatPercent } from './format';
+import { formatDate, formatDateTime, formatMoney, formatPercent } from './format';
 import { parseHash } from './hash-route';
 
 describe('formatting', () => {
@@ -16,29 +15,11 @@ describe('formatting', () => {
     expect(formatPercent(12.5)).toBe('12.50%');
   });
 
-  it('dates are DD/MM/YYYY, list times HH:mm, export stamps DD.MM.YYYY_HH.mm', () => {
+  it('dates are DD/MM/YYYY, list times HH:mm', () => {
     const d = new Date(2026, 0, 5, 9, 7);
     expect(formatDate(d)).toBe('05/01/2026');
     expect(formatDateTime(d)).toBe('05/01/2026 09:07');
-    expect(exportTimestamp(d)).toBe('05.01.2026_09.07');
     expect(formatDate('not a date')).toBe('');
-  });
-});
-
-describe('csv', () => {
-  it('quotes what needs quoting and defuses formulas', () => {
-    const csv = toCsv(
-      [
-        { header: 'Name', value: (r: { name: string; rate: number }) => r.name },
-        { header: 'Rate', value: (r) => r.rate },
-      ],
-      [
-        { name: 'Standard, UK', rate: 20 },
-        { name: 'Say "hi"', rate: -1 },
-        { name: '=1+1', rate: 0 },
-      ],
-    );
-    expect(csv).toBe('\uFEFFName,Rate\r\n"Standard, UK",20\r\n"Say ""hi""",-1\r\n"\'=1+1",0\r\n');
   });
 });
 

@@ -29,8 +29,3 @@ export function formatDateTime(value: Date | string | number | null | undefined)
   const d = toDate(value);
   return `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
-
-/** The timestamp in export file names: DD.MM.YYYY_HH.mm. */
-export function exportTimestamp(d: Date = new Date()): string {
-  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}_${pad(d.getHours())}.${pad(d.getMinutes())}`;
-}

@@ -20,14 +20,13 @@ export default function TillConnectionsPage() {
           header: 'Last Connected Date',
           filter: false,
           body: (c) => formatDateTime(c.lastConnectedDate),
-          exportValue: (c) => formatDateTime(c.lastConnectedDate),
+          exportFormat: 'dateTime',
         },
         {
           field: 'locked',
           header: 'Locked',
           filter: false,
           body: (c) => <LockedMark locked={c.locked} />,
-          exportValue: (c) => (c.locked ? 'Yes' : 'No'),
         },
       ]}
     />

@@ -5,11 +5,9 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { FILTER_DEBOUNCE_MS, PAGE_SIZE_OPTIONS } from '@tillpoint/contracts/table-load';
-import type { MatchMode, TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
+import { FILTER_DEBOUNCE_MS, PAGE_SIZE_OPTIONS, exportFileName } from '@tillpoint/contracts/table-load';
+import type { CellFormat, ExportFormat, MatchMode, TableExportRequest, TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import { api } from '../api';
-import { toCsv } from '../csv';
-import { exportTimestamp } from '../format';
 import { notify } from '../notify';
 
 export type LazyColumn<T> = {
@@ -23,8 +21,8 @@ export type LazyColumn<T> = {
   numeric?: boolean;
   /** How a cell shows; the raw value by default. */
   body?: (row: T) => ReactNode;
-  /** How a cell exports; the raw value by default. */
-  exportValue?: (row: T) => string | number | boolean | null | undefined;
+  /** How the server writes the cell in Excel, PDF and CSV exports; the raw value by default (booleans as Yes/No). */
+  exportFormat?: CellFormat;
   align?: 'left' | 'right';
 };
 
@@ -39,12 +37,14 @@ type Props<T extends Row> = {
   title: string;
   /** The table-load path, e.g. `${PATHS.tax}all`. */
   dataUrl: string;
+  /** The `[/{param}]` after the data URL (spec 1 §7), which exports and sendEmail put after their own segments. */
+  param?: string | number;
   columns: LazyColumn<T>[];
   /** Rows per page at first; spec default 10 (the tax table uses 5). */
   rows?: number;
   selection?: T | null;
   onSelect?: (row: T) => void;
-  /** The CSV file's name before its timestamp; the title by default. */
+  /** The export files' name (and the mailed report's subject); the title by default. */
   exportName?: string;
   /** Buttons in the table header before refresh and export. */
   actions?: ReactNode;
@@ -55,18 +55,25 @@ type Props<T extends Row> = {
 
 type Sort = { field: string; order: 1 | -1 } | null;
 
+const EXPORTS: { format: ExportFormat; label: string; icon: string }[] = [
+  { format: 'xlsx', label: 'Export Excel', icon: 'pi pi-file-excel' },
+  { format: 'pdf', label: 'Export PDF', icon: 'pi pi-file-pdf' },
+  { format: 'csv', label: 'Export CSV', icon: 'pi pi-file-export' },
+];
+
 /**
  * A server-paged table (PrimeReact DataTable in lazy mode) over the generic table load: paging,
  * sorting and filtering happen on the server, filters go out 500 ms after the last keystroke.
  */
-export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initialRows = 10, selection, onSelect, exportName, actions, rowActions, ref }: Props<T>) {
+export function LazyTable<T extends Row>({ title, dataUrl, param, columns, rows: initialRows = 10, selection, onSelect, exportName, actions, rowActions, ref }: Props<T>) {
   const headingId = useId();
   const [first, setFirst] = useState(0);
   const [rows, setRows] = useState(initialRows);
   const [sort, setSort] = useState<Sort>(null);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const [applied, setApplied] = useState<Record<string, string>>({});
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<ExportFormat | 'email' | null>(null);
+  const tail = param === undefined ? '' : `/${encodeURIComponent(String(param))}`;
 
   useEffect(() => {
     const t = setTimeout(() => {
@@ -95,7 +102,7 @@ export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initia
   const query = useQuery({
     queryKey: ['table', dataUrl, request],
     queryFn: async ({ signal }) => {
-      const r = await api.put<TableLoadResponse<T>>(dataUrl, request, { signal });
+      const r = await api.put<TableLoadResponse<T>>(`${dataUrl}${tail}`, request, { signal });
       if (!r.ok) {
         notify(r, { suppressSuccess: true });
         throw new Error(`table load failed: ${r.status}`);
@@ -117,21 +124,36 @@ export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initia
   const data = query.data?.data ?? [];
   const total = query.data?.totalCount ?? 0;
 
-  const exportCsv = async () => {
-    setExporting(true);
-    const r = await api.put<TableLoadResponse<T>>(dataUrl, { ...request, pageNumber: 0, limit: -1 });
-    setExporting(false);
+  // Exports are made by the server from every row under the current filter and sort, with these headers.
+  const exportBody = (): TableExportRequest => ({
+    filter: request.filter,
+    sort: request.sort,
+    pageNumber: 0,
+    limit: -1,
+    title: exportName ?? title,
+    columns: columns.map((c) => ({ field: c.field, header: c.header, format: c.exportFormat })),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+
+  const download = async (format: ExportFormat) => {
+    const body = exportBody();
+    setExporting(format);
+    const r = await api.file('PUT', `${dataUrl}/export/${format}${tail}`, body);
+    setExporting(null);
     if (!r.ok) return void notify(r, { suppressSuccess: true });
-    const csv = toCsv(
-      columns.map((c) => ({ header: c.header, value: c.exportValue ?? ((row: T) => row[c.field] as string | number | null) })),
-      r.body.data,
-    );
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    const url = URL.createObjectURL(r.body);
     const a = document.createElement('a');
     a.href = url;
-    a.download = `${exportName ?? title}_${exportTimestamp()}.csv`;
+    a.download = exportFileName(body.title, format, new Date(), body.timeZone);
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const sendEmail = async () => {
+    setExporting('email');
+    const r = await api.put(`${dataUrl}/sendEmail${tail}`, exportBody());
+    setExporting(null);
+    notify(r);
   };
 
   const pageSizes = [...new Set([initialRows, ...PAGE_SIZE_OPTIONS])].sort((a, b) => a - b);
@@ -144,7 +166,33 @@ export function LazyTable<T extends Row>({ title, dataUrl, columns, rows: initia
         <div className="toolbar">
           {actions}
           <Button type="button" icon="pi pi-refresh" size="small" text rounded aria-label="Refresh" title="Refresh" onClick={reload} />
-          <Button type="button" label="CSV" icon="pi pi-download" size="small" outlined aria-label="Export CSV" title="Export CSV" loading={exporting} onClick={() => void exportCsv()} />
+          {EXPORTS.map((e) => (
+            <Button
+              key={e.format}
+              type="button"
+              icon={e.icon}
+              size="small"
+              text
+              rounded
+              aria-label={e.label}
+              title={e.label}
+              loading={exporting === e.format}
+              disabled={exporting !== null}
+              onClick={() => void download(e.format)}
+            />
+          ))}
+          <Button
+            type="button"
+            icon="pi pi-envelope"
+            size="small"
+            text
+            rounded
+            aria-label="Send Email"
+            title="Send Email"
+            loading={exporting === 'email'}
+            disabled={exporting !== null}
+            onClick={() => void sendEmail()}
+          />
         </div>
       </header>
       <DataTable

@@ -13,7 +13,7 @@ type Props<T extends Row> = {
   /** Every row, already loaded (a branch's licences, credentials or credits); paged here. */
   data: T[];
   loading: boolean;
-  columns: Omit<LazyColumn<T>, 'filter' | 'filterMatchMode' | 'numeric' | 'exportValue'>[];
+  columns: Omit<LazyColumn<T>, 'filter' | 'filterMatchMode' | 'numeric' | 'exportFormat'>[];
   /** Rows per page at first; spec default 10. */
   rows?: number;
   onSelect: (row: T) => void;
