@@ -1,0 +1,84 @@
+import { useId, useState } from 'react';
+import { Button } from 'primereact/button';
+import { PATHS } from '@tillpoint/contracts/api-paths';
+import { STOCK_OPERATIONS, STOCK_REASONS, type Product, defaultStockReason, productStockSchema } from '@tillpoint/contracts/product';
+import { api } from '../../shared/api';
+import { notify } from '../../shared/notify';
+import type { Can } from '../../shared/privileges';
+import { NumberField, SelectField } from '../../shared/ui/fields';
+import { useZodForm } from '../../shared/ui/use-zod-form';
+
+const label = (value: string) => value.replace(/_/g, ' ').replace(/\w+/g, (w) => w[0] + w.slice(1).toLowerCase());
+
+/**
+ * Stock of a saved product, in its own mode (spec 2 §2): Edit Stock, then an operation, its reason
+ * (ADD_STOCK → DELIVERY, DROP_STOCK → EXPIRED, spec 2 §4) and an amount; Save Stock sends PUT
+ * product/stock and shows the new level; Cancel leaves it as it was.
+ */
+export function ProductStock({ product, can, onSaved }: { product: Product; can: Can; onSaved: (saved: Product) => void }) {
+  const headingId = useId();
+  const formId = `${headingId}-form`;
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const blank = { id: product.id, stockOperation: null, stockOperationReason: null, stock: null, minStock: product.minStock, maxStock: product.maxStock };
+  const form = useZodForm(productStockSchema, blank);
+  const { control, setValue } = form;
+
+  const cancel = () => {
+    form.reset(blank);
+    setEditing(false);
+  };
+  const save = () =>
+    form.submit(async (values) => {
+      setBusy(true);
+      // The levels are the product's own (saved with it); the stock call keeps them as they are.
+      const r = await api.put<Product>(PATHS.product.stock, { ...values, id: product.id, minStock: product.minStock, maxStock: product.maxStock });
+      setBusy(false);
+      if (!notify(r) || !r.ok) return;
+      onSaved(r.body);
+      form.reset({ ...blank, minStock: r.body.minStock, maxStock: r.body.maxStock });
+      setEditing(false);
+    });
+
+  return (
+    <section className="card crud-panel" aria-labelledby={headingId}>
+      <header className="card-header">
+        <h2 id={headingId}>Stock</h2>
+        {can.create && (
+          <div className="toolbar">
+            {!editing && <Button type="button" label="Edit Stock" icon="pi pi-pencil" size="small" outlined onClick={() => setEditing(true)} />}
+            {editing && <Button type="submit" form={formId} label="Save Stock" icon="pi pi-check" size="small" loading={busy} />}
+            {editing && <Button type="button" label="Cancel" icon="pi pi-times" size="small" outlined severity="secondary" onClick={cancel} />}
+          </div>
+        )}
+      </header>
+      <p className="read-only-value">
+        <span className="field-label">Current Stock</span> <strong data-testid="current-stock">{product.currentStock}</strong> {product.unit}
+      </p>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (editing) void save();
+        }}
+      >
+        <fieldset className="crud-fields" disabled={!editing || busy}>
+          <legend className="sr-only">Stock</legend>
+          <div className="field-grid">
+            <SelectField
+              control={control}
+              name="stockOperation"
+              label="Stock Operation"
+              options={STOCK_OPERATIONS.map((v) => ({ label: label(v), value: v }))}
+              required
+              onPicked={(op) => setValue('stockOperationReason', defaultStockReason(op))}
+            />
+            <SelectField control={control} name="stockOperationReason" label="Reason" options={STOCK_REASONS.map((v) => ({ label: label(v), value: v }))} />
+            <NumberField control={control} name="stock" label="Amount" required />
+          </div>
+        </fieldset>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { ACCEPTED_IMAGE_TYPES } from '@tillpoint/contracts/page-settings';
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from '@tillpoint/contracts/product';
+import { type ApiResult, api } from '../api';
+import { notify } from '../notify';
+import { warn } from '../toast-bus';
+import './picker-fields.css';
+
+/** What will happen to one image on the next save: a new file, or its removal. */
+export type ImageChange = File | 'remove';
+export type ImageChanges<K extends string> = Partial<Record<K, ImageChange>>;
+
+/**
+ * The image changes a record form holds until its next save: emptied when the form leaves edit
+ * mode or shows another record. `current()` reads them at the moment of sending.
+ */
+export function useImageChanges<K extends string>(editing: boolean, recordId: number | null) {
+  const [changes, setChanges] = useState<ImageChanges<K>>({});
+  const ref = useRef(changes);
+  ref.current = changes;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new mode or record starts with no changes
+  useEffect(() => setChanges({}), [editing, recordId]);
+  return {
+    changes,
+    current: () => ref.current,
+    set: (type: K, change: ImageChange | undefined) => setChanges((c) => ({ ...c, [type]: change })),
+  };
+}
+
+/** An object URL for a blob, revoked when the blob changes or the component goes. */
+function useBlobUrl(blob: Blob | null | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return setUrl(null);
+    const u = URL.createObjectURL(blob);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [blob]);
+  return url;
+}
+
+/**
+ * A stored image read with the session's token (the download calls are not public, so an <img src>
+ * cannot fetch them). `version` changes whenever the image does, so a new one is fetched then.
+ */
+function useStoredImage(path: string | null, version: string | null) {
+  const query = useQuery({
+    queryKey: ['image', path, version],
+    queryFn: async () => {
+      const r = await api.file('GET', path ?? '');
+      return r.ok ? r.body : null;
+    },
+    enabled: path !== null && version !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return useBlobUrl(query.data);
+}
+
+/** The spec's upload rules, checked before anything is sent: image files only, at most 50,000 bytes. */
+export function imageRefusal(file: File): string | null {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return PRODUCT_MESSAGES.imagesOnly;
+  if (file.size > PRODUCT_IMAGE_MAX_BYTES) return PRODUCT_MESSAGES.maxUpload;
+  return null;
+}
+
+type Props = {
+  label: string;
+  /** The download path of the stored image; null when the record is new. */
+  path: string | null;
+  /** The stored image's version; null when there is none. */
+  version: string | null;
+  change: ImageChange | undefined;
+  onChange: (change: ImageChange | undefined) => void;
+  editing: boolean;
+};
+
+/**
+ * An image of a record (spec 2: Image(Web), Image(Till), the tag's image): the stored one or the
+ * one chosen, Choose and Remove in edit mode. The file goes to the server after the record saves
+ * (uploadImageChanges), so a refused save uploads nothing.
+ */
+export function ImageField({ label, path, version, change, onChange, editing }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const stored = useStoredImage(path, version);
+  const chosen = useBlobUrl(change instanceof File ? change : null);
+  const src = change === 'remove' ? null : (chosen ?? stored);
+  const hasImage = change instanceof File || (change !== 'remove' && version !== null);
+
+  return (
+    <figure className="image-field">
+      <figcaption className="field-label">{label}</figcaption>
+      <div className="image-field-frame">{src ? <img src={src} alt={`${label} preview`} /> : <span className="muted">No image</span>}</div>
+      <div className="image-field-meta">
+        <small className="muted">
+          {change instanceof File ? `New: ${change.name} (${Math.max(1, Math.round(change.size / 1000))} KB)` : change === 'remove' ? 'Removed on save' : 'At most 50K'}
+        </small>
+        <div className="toolbar">
+          <Button type="button" label="Choose" icon="pi pi-upload" size="small" outlined aria-label={`Choose ${label}`} disabled={!editing} onClick={() => input.current?.click()} />
+          {hasImage && (
+            <Button type="button" icon="pi pi-trash" size="small" text severity="danger" aria-label={`Remove ${label}`} title="Remove" disabled={!editing} onClick={() => onChange(change instanceof File && version === null ? undefined : 'remove')} />
+          )}
+        </div>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          aria-label={label}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            const refusal = imageRefusal(file);
+            if (refusal) return warn(refusal);
+            onChange(file);
+          }}
+        />
+      </div>
+    </figure>
+  );
+}
+
+/**
+ * Sends the image changes of a record that has just been saved, one call each (PUT image/upload
+ * with the file, or PUT image/remove), and replies with the record as the last call left it. A
+ * refused upload is shown; the record itself stays saved, so the reply is still the saved record.
+ */
+export async function uploadImageChanges<K extends string, R>(
+  saved: ApiResult<R>,
+  changes: ImageChanges<K>,
+  paths: { upload: (id: number, type: K) => string; remove: (id: number, type: K) => string },
+): Promise<ApiResult<R>> {
+  if (!saved.ok) return saved;
+  let latest = saved;
+  const id = (saved.body as { id: number }).id;
+  for (const [type, change] of Object.entries(changes) as [K, ImageChange | undefined][]) {
+    if (change === undefined) continue;
+    let r: ApiResult<R>;
+    if (change === 'remove') r = await api.put<R>(paths.remove(id, type));
+    else {
+      const body = new FormData();
+      body.append('file', change, change.name);
+      r = await api.put<R>(paths.upload(id, type), body);
+    }
+    if (r.ok) latest = r;
+    else notify(r);
+  }
+  return latest;
+}
