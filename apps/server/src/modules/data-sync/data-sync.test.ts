@@ -1,7 +1,7 @@
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataResetAudit, DataSyncRequest, TillSyncResponse } from '@tillpoint/contracts/data-sync';
-import { credential, dataResetAudit, dataSyncRequest, merchantUserTillUser, tax, tillUser } from '../../db/schema';
+import { credential, dataResetAudit, dataSyncRequest, department, merchantUserTillUser, tax, tillUser } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { ROLE, addBranch, addMerchant, addMerchantUser, addTillCredential } from '../../test/fixtures';
 import { APP_MODULES } from '../../app-modules';
@@ -97,10 +97,14 @@ describe('data upload (sync requests)', () => {
 describe('till sync', () => {
   it("a till fetches its branch's pending requests once, with the data of each group, and they are marked delivered", async () => {
     const scope = await freshBranch();
-    await t.db.insert(tax).values([
-      { ...scope, name: 'Standard', rateBp: 2000 },
-      { ...scope, name: 'Luxury', rateBp: 1750 },
-    ]);
+    const [standard] = await t.db
+      .insert(tax)
+      .values([
+        { ...scope, name: 'Standard', rateBp: 2000 },
+        { ...scope, name: 'Luxury', rateBp: 1750 },
+      ])
+      .returning();
+    await t.db.insert(department).values({ ...scope, name: 'Drinks', taxId: standard.id, ageRestricted: true });
     const driver = await addMerchantUser(t.db, { ...scope, userName: `driver-${scope.merchantBranchId}`, password: 'Drive1234', roleIds: [ROLE.accountUser, DRIVER] });
     const r1 = (await upload({ merchantBranchId: scope.merchantBranchId, tax: true, department: true })).body;
     const r2 = (await upload({ merchantBranchId: scope.merchantBranchId, driver: true })).body;
@@ -118,9 +122,9 @@ describe('till sync', () => {
       ['Standard', 20],
     ]);
     expect(first.body.data.driver).toEqual([{ id: driver.id, fullName: `${driver.firstName} Tester` }]);
-    // Departments arrive with their area: an empty list, said to be unavailable rather than "none".
-    expect(first.body.data.department).toEqual([]);
-    expect(first.body.notAvailable).toEqual(['department']);
+    // Departments come from the catalogue module, with their tax.
+    expect(first.body.data.department).toEqual([expect.objectContaining({ name: 'Drinks', tax: standard.id, taxRate: 20, ageRestricted: true })]);
+    expect(first.body.notAvailable).toEqual([]);
     expect(first.body.data).not.toHaveProperty('product');
 
     const second = await tillA.sync();
