@@ -14,7 +14,13 @@ import type { Db } from './db/open-db';
 import { registerAuth, createTokenSigner } from './platform/auth';
 import { registerTableExports } from './platform/table-export';
 import { createCaptcha } from './platform/captcha';
-import { registerErrorHandler } from './platform/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/errors';
+import { limitConnectionsPerAddress, serverTimeouts } from './platform/connection-limits';
+import { loadDataKey, useDataKey } from './platform/crypto';
+import { registerInputGuard } from './platform/input-guard';
+import { loggerOptions } from './platform/log-redaction';
+import { linkOrigin } from './platform/mail-links';
+import { registerResponseHeaders } from './platform/response-headers';
 import { type Job, startJobs } from './platform/jobs';
 import { databaseFiles } from './platform/files';
 import { type MailTransport, deliverDueMailWith, smtpTransport } from './platform/outbox';
@@ -33,19 +39,30 @@ export async function buildApp({
   db,
   config,
   mail,
+  logStream,
   modules = APP_MODULES,
-}: { db: Db; config: Config; mail?: MailTransport | null; modules?: readonly AppModule[] }): Promise<AppContext> {
+}: { db: Db; config: Config; mail?: MailTransport | null; logStream?: NodeJS.WritableStream; modules?: readonly AppModule[] }): Promise<AppContext> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // Secrets, tokens and query parameters never reach a log line (platform/log-redaction.ts).
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 6 * 1024 * 1024,
+    ...serverTimeouts(config),
+    frameworkErrors,
+    clientErrorHandler,
   });
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
+  useDataKey(loadDataKey(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
+  registerResponseHeaders(app);
 
   await app.register(cookie);
   await app.register(helmet, {
+    // Sent only over HTTPS, by registerResponseHeaders.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -75,13 +92,13 @@ export async function buildApp({
   const signer = createTokenSigner(config.jwtSecret ?? (await getOrCreateSecret(db, 'jwt')));
   const captcha = createCaptcha(db, await getOrCreateSecret(db, 'captcha'), config.captchaCost, config.captchaMaxCounter);
   const needCaptcha = captchaRequired(db, config.captchaEnabled);
-  registerAuth(app, signer);
+  registerAuth(app, signer, db);
   // Before the modules: every table load they register gets its export and sendEmail routes.
   registerTableExports(app, db);
 
   // Every area registers its own routes and declares its sync groups, reset tables and jobs (app-modules.ts).
   const registry = moduleRegistry(modules);
-  const ctx: ModuleContext = { db, config, signer, captcha, captchaRequired: needCaptcha, files: databaseFiles, publicUrl: config.publicUrl, registry };
+  const ctx: ModuleContext = { db, config, signer, captcha, captchaRequired: needCaptcha, files: databaseFiles, publicUrl: linkOrigin(config), registry };
   for (const m of modules) m.routes?.(app, ctx);
 
   serveWebApp(app);

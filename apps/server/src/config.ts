@@ -30,6 +30,23 @@ export type Config = {
   runJobs: boolean;
   /** Login attempts allowed per address per minute. */
   loginRateLimit: number;
+  /** Failed sign-ins after which a name (or an address) needs a captcha and waits longer each time. */
+  loginCaptchaAfter: number;
+  loginCaptchaAfterPerAddress: number;
+  /** A whole request (headers and body) must arrive within this; its headers within headersTimeoutMs. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  /** An idle kept-alive socket is closed after this; any socket idle for idleTimeoutMs is closed. */
+  keepAliveTimeoutMs: number;
+  idleTimeoutMs: number;
+  /** Open sockets allowed per remote address (0: no cap). */
+  maxConnectionsPerAddress: number;
+  /**
+   * Key (32 bytes, base64 or hex) that encrypts the secrets the server must read back (SMTP and
+   * payment provider passwords). Without it, a key file is made once at dataKeyFile (mode 0600).
+   */
+  dataKey?: string;
+  dataKeyFile?: string;
 };
 
 const bool = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : !/^(false|0|no|off)$/i.test(v));
@@ -64,12 +81,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     runJobs: true,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
+    loginCaptchaAfter: Number(env.LOGIN_CAPTCHA_AFTER ?? 3),
+    loginCaptchaAfterPerAddress: Number(env.LOGIN_CAPTCHA_AFTER_PER_ADDRESS ?? 20),
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 30_000),
+    headersTimeoutMs: Number(env.HEADERS_TIMEOUT_MS ?? 10_000),
+    keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
+    idleTimeoutMs: Number(env.IDLE_TIMEOUT_MS ?? 60_000),
+    maxConnectionsPerAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 100),
+    dataKey: env.DATA_KEY || undefined,
+    // Beside the embedded database, or (PostgreSQL without DATA_DIR) beside the server: never in the database itself.
+    dataKeyFile: env.DATA_KEY_FILE || `${(env.DATA_DIR ?? './data').replace(/\/$/, '')}/data.key`,
   };
 }
 
 /** Settings that would make a production server unsafe; main.ts refuses to start with any. */
 export function configProblems(c: Config): string[] {
   const problems: string[] = [];
+  if (c.dataKey && !/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(c.dataKey)) {
+    problems.push('DATA_KEY must be 32 bytes, written as 64 hex digits or 44 base64 characters.');
+  }
   if (!c.testEnvironment && !c.publicUrl) {
     problems.push('PUBLIC_URL must be set when TEST_ENVIRONMENT=false: mailed reset and activation links are built from it.');
   }
@@ -89,6 +119,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     runJobs: false,
     loginRateLimit: 1000,
+    // Every injected request comes from 127.0.0.1: per-address slowing is tested where it is meant.
+    loginCaptchaAfterPerAddress: 1000,
+    // In-memory databases keep their key in memory too (see platform/crypto.ts).
+    dataKeyFile: undefined,
     ...overrides,
   };
 }

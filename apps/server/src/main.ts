@@ -3,6 +3,8 @@ import { configProblems, loadConfig } from './config';
 import { createFirstAdmin, isEmpty, loadDemoData, DEMO } from './db/demo-data';
 import { openDb } from './db/open-db';
 import { applyReferenceData } from './db/reference-data';
+import { sealStoredPaymentSecrets } from './modules/settings/branch-settings.repo';
+import { sealStoredMailPasswords } from './modules/settings/mail-settings.repo';
 
 /** Start-up: config, database, migrations, reference and demo data, listen, graceful shutdown. */
 const config = loadConfig();
@@ -23,6 +25,9 @@ if (await isEmpty(opened.db)) {
   }
 }
 const { app } = await buildApp({ db: opened.db, config });
+// Secrets saved before encryption at rest existed are encrypted now (buildApp has loaded the key).
+const sealed = (await sealStoredMailPasswords(opened.db)) + (await sealStoredPaymentSecrets(opened.db));
+if (sealed) console.log(`Encrypted ${sealed} stored secret(s) with the data key.`);
 await app.listen({ port: config.port, host: config.host });
 
 const base = `http://localhost:${config.port}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { PASSWORD_RULE, emailSchema, idSchema, optionalText, requiredText, strongPassword } from './fields';
+import { PASSWORD_RULE, emailSchema, idSchema, isStorableText, optionalText, requiredText, strongPassword } from './fields';
 import { MESSAGES } from './messages';
 
 /** The first message a schema gives for a value, as the server's error body and the forms show it. */
@@ -66,5 +66,22 @@ describe('text fields', () => {
     expect(idSchema.parse('42')).toBe(42);
     for (const bad of ['0', '-1', '1.5', 'abc', '2147483648']) expect(idSchema.safeParse(bad).success, bad).toBe(false);
     expect(idSchema.parse('2147483647')).toBe(2147483647);
+  });
+
+  it('an id is never coerced from anything else: booleans, arrays, hex, spaces, exponents, leading zeros', () => {
+    expect(idSchema.parse(7)).toBe(7);
+    for (const bad of [true, false, [5], ['5'], '0x5', ' 5 ', '5 ', '1e3', '05', '+5', '', null, {}, 5.5, Number.NaN]) {
+      expect(idSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('text with a NUL character or a lone surrogate is refused with a clear message; paired surrogates (emoji) are fine', () => {
+    for (const schema of [requiredText(), optionalText()]) {
+      expect(firstMessage(schema, 'a\u0000b')).toBe(MESSAGES.invalidCharacters);
+      expect(firstMessage(schema, 'x\uD800')).toBe(MESSAGES.invalidCharacters);
+      expect(firstMessage(schema, '\uDC00x')).toBe(MESSAGES.invalidCharacters);
+      expect(firstMessage(schema, 'Pizza 🍕')).toBeNull();
+    }
+    expect(isStorableText('café 🍕')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { requiredText } from './fields';
+import { ID_MAX, requiredText } from './fields';
 import { USER_MESSAGES } from './merchant-user';
 
 /** Till users of a branch and a merchant user's link to one (spec 1 §3 "Till user", §7 merchantuser/tilluser/…). */
@@ -17,10 +17,12 @@ export type TillUserCreate = z.infer<typeof tillUserCreateSchema>;
 
 /** -1 in a path means "none" (spec 1 §7: the till user id is -1 when empty; it clears the link). */
 export const NO_ID = -1;
-const pathId = z.coerce
-  .number({ error: USER_MESSAGES.selectBranchAndTillUser })
-  .int({ error: USER_MESSAGES.selectBranchAndTillUser })
-  .max(2147483647, { error: USER_MESSAGES.selectBranchAndTillUser });
+// Path segments are text: only plain digits (or -1) name an id; nothing else is coerced into one.
+const pathId = z
+  .string({ error: USER_MESSAGES.selectBranchAndTillUser })
+  .regex(/^(-1|[1-9][0-9]{0,15})$/, { error: USER_MESSAGES.selectBranchAndTillUser })
+  .transform(Number)
+  .pipe(z.number().max(ID_MAX, { error: USER_MESSAGES.selectBranchAndTillUser }));
 /**
  * PUT merchantuser/tilluser/userId/{userId}/merchantBranchId/{branchId}/tillUserId/{tillUserId}.
  * A user and a branch are needed ('Please select a branch and a till user!'); tillUserId -1 clears.

@@ -4,7 +4,9 @@ import { ACCESS_TOKEN_SECONDS } from '@tillpoint/contracts/auth';
 import type { UserType } from '@tillpoint/contracts/enums';
 import { USER_TYPES } from '@tillpoint/contracts/enums';
 import { privilegeKey } from '@tillpoint/contracts/privileges';
+import type { Db } from '../db/open-db';
 import { forbidden, unauthorized } from './errors';
+import { type LiveCheck, isLive } from './sessions';
 
 /** Who is calling, as the access token says. Merchant data is scoped by these ids, never by the client's. */
 export type Principal = {
@@ -13,6 +15,8 @@ export type Principal = {
   merchantAccountId: number | null;
   merchantBranchId: number | null;
   privileges: ReadonlySet<string>;
+  /** The sign-in (refresh-token family) a staff token belongs to; revoking it ends the token too. */
+  sessionId?: string;
 };
 export type MerchantPrincipal = Principal & { userType: 'merchant'; merchantAccountId: number; merchantBranchId: number };
 export type Scope = { merchantAccountId: number; merchantBranchId: number };
@@ -23,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-type Claims = { typ: UserType; acc?: number; br?: number; prv?: string[] };
+type Claims = { typ: UserType; acc?: number; br?: number; prv?: string[]; sid?: string };
 
 export type TokenSigner = {
   sign(p: Principal): Promise<{ token: string; expiresAt: Date }>;
@@ -39,6 +43,7 @@ export function createTokenSigner(secret: string): TokenSigner {
       if (p.merchantAccountId !== null) claims.acc = p.merchantAccountId;
       if (p.merchantBranchId !== null) claims.br = p.merchantBranchId;
       if (p.privileges.size) claims.prv = [...p.privileges];
+      if (p.sessionId) claims.sid = p.sessionId;
       const token = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(p.userId))
@@ -56,25 +61,37 @@ export function createTokenSigner(secret: string): TokenSigner {
         merchantAccountId: payload.acc ?? null,
         merchantBranchId: payload.br ?? null,
         privileges: new Set(payload.prv ?? []),
+        ...(payload.sid ? { sessionId: payload.sid } : {}),
       };
     },
   };
 }
 
-/** Reads the bearer token on every request; routes then say what they require. */
-export function registerAuth(app: FastifyInstance, signer: TokenSigner) {
+/**
+ * Reads the bearer token on every request; routes then say what they require. A token whose sign-in
+ * was revoked (logout, reset, PASSIVE user, locked or PASSIVE till credential) counts as none.
+ */
+export function registerAuth(app: FastifyInstance, signer: TokenSigner, db: Db) {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
+    let p: Principal;
     try {
-      req.principal = await signer.verify(header.slice(7));
+      p = await signer.verify(header.slice(7));
     } catch {
       // An expired or forged token is the same as none: the route decides whether that is a 401.
       req.principal = null;
+      return;
     }
+    req.principal = (await isLive(db, liveCheckOf(p))) ? p : null;
   });
 }
+
+const liveCheckOf = (p: Principal): LiveCheck =>
+  p.userType === 'till'
+    ? { userType: 'till', credentialId: p.userId, merchantAccountId: p.merchantAccountId ?? -1 }
+    : { userType: p.userType, userId: p.userId, merchantAccountId: p.merchantAccountId, sessionId: p.sessionId };
 
 export function requireUser(req: FastifyRequest, ...types: UserType[]): Principal {
   const p = req.principal;

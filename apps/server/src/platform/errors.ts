@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiError, FieldError } from '@tillpoint/contracts/api-error';
@@ -59,10 +61,43 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err.statusCode === 429) return reply.status(429).send({ type: 'WARNING', details: MESSAGES.tooManyRequests });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
-      return reply.status(err.statusCode).send({ type: 'WARNING', details: MESSAGES.emptyValues });
+      return reply.status(err.statusCode).send({ type: 'WARNING', details: err.statusCode === 414 ? MESSAGES.uriTooLong : MESSAGES.emptyValues });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ type: 'ERROR', details: MESSAGES.unexpected });
   });
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ type: 'ERROR', details: MESSAGES.notFound }));
+}
+
+/**
+ * Fastify's router errors (a malformed URL, a path parameter longer than maxParamLength) would
+ * otherwise answer with Fastify's own body; they get the typed body too.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  reply.status(status).send({ type: 'WARNING', details: status === 414 ? MESSAGES.uriTooLong : MESSAGES.badRequest });
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (bad request line, headers over the
+ * limit, a request that took too long to arrive): answered with the typed body, then the socket is
+ * closed, as Node itself would.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, details] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, MESSAGES.requestTimeout]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, MESSAGES.headersTooLarge]
+        : err.code === 'HPE_URI_TOO_LONG'
+          ? [414, MESSAGES.uriTooLong]
+          : [400, MESSAGES.badRequest];
+  const body = JSON.stringify({ type: 'WARNING', details });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { REFRESH_TOKEN_DAYS } from '@tillpoint/contracts/auth';
 import type { UserType } from '@tillpoint/contracts/enums';
 import type { Db } from '../db/open-db';
-import { authKey, refreshToken } from '../db/schema';
+import { adminUser, authKey, credential, merchantAccount, merchantBranch, merchantUser, refreshToken } from '../db/schema';
 import { newOpaqueToken, sha256 } from './random';
 
 export type Subject = { userType: UserType; userId: number; tenantId: number | null; branchId: number | null };
@@ -26,7 +26,7 @@ export async function issueRefreshToken(db: Db, s: Subject, familyId: string = r
   return token;
 }
 
-export type RotateResult = { ok: true; subject: Subject; token: string } | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+export type RotateResult = { ok: true; subject: Subject; token: string; familyId: string } | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
 
 /**
  * Rotates a refresh token: the old one is spent and a new one of the same family returned. A spent
@@ -49,13 +49,14 @@ export async function rotateRefreshToken(db: Db, token: string, userType: UserTy
     if (!row.rotatedAt) await tx.update(refreshToken).set({ rotatedAt: new Date() }).where(eq(refreshToken.tokenHash, row.tokenHash));
     const subject: Subject = { userType, userId: row.userId, tenantId: row.tenantId, branchId: row.branchId };
     const next = await issueRefreshToken(tx, subject, row.familyId);
-    return { ok: true, subject, token: next } as const;
+    return { ok: true, subject, token: next, familyId: row.familyId } as const;
   });
 }
 
 export async function revokeFamilyOf(db: Db, token: string) {
   const [row] = await db.select({ familyId: refreshToken.familyId }).from(refreshToken).where(eq(refreshToken.tokenHash, sha256(token)));
   if (row) await db.update(refreshToken).set({ revokedAt: new Date() }).where(eq(refreshToken.familyId, row.familyId));
+  forgetLiveSessions();
 }
 
 /** Ends every session of one user. A merchant user is known by account and id: ids repeat across accounts. */
@@ -71,6 +72,84 @@ export async function revokeAllOf(db: Db, s: Pick<Subject, 'userType' | 'userId'
         isNull(refreshToken.revokedAt),
       ),
     );
+  forgetLiveSessions();
+}
+
+/**
+ * Revocation of access tokens. A staff token names its sign-in (the refresh-token family, claim
+ * `sid`); it works only while that family has an unrevoked token and its user is ACTIVE, so logout,
+ * a password reset, a removal or PASSIVE end it at once rather than when it expires. A till token
+ * works only while its credential is ACTIVE and unlocked and its store is ACTIVE. Every instance
+ * reads the database; a positive answer is remembered for LIVE_CACHE_MS, and forgotten at once
+ * when this instance revokes anything (other instances see it within that time).
+ */
+const LIVE_CACHE_MS = 1_000;
+const liveUntil = new Map<string, number>();
+
+export function forgetLiveSessions() {
+  liveUntil.clear();
+}
+
+export type LiveCheck =
+  | { userType: 'admin' | 'merchant' | 'member'; userId: number; merchantAccountId: number | null; sessionId: string | undefined }
+  | { userType: 'till'; credentialId: number; merchantAccountId: number };
+
+export async function isLive(db: Db, c: LiveCheck): Promise<boolean> {
+  const key = c.userType === 'till' ? `till:${c.merchantAccountId}:${c.credentialId}` : `${c.userType}:${c.sessionId}`;
+  const until = liveUntil.get(key);
+  if (until !== undefined && until > Date.now()) return true;
+  const live = await queryLive(db, c);
+  if (live) {
+    if (liveUntil.size > 10_000) liveUntil.clear();
+    liveUntil.set(key, Date.now() + LIVE_CACHE_MS);
+  } else liveUntil.delete(key);
+  return live;
+}
+
+async function queryLive(db: Db, c: LiveCheck): Promise<boolean> {
+  if (c.userType === 'till') {
+    const [row] = await db
+      .select({ id: credential.id })
+      .from(credential)
+      .innerJoin(merchantBranch, and(eq(merchantBranch.merchantAccountId, credential.merchantAccountId), eq(merchantBranch.id, credential.merchantBranchId)))
+      .innerJoin(merchantAccount, eq(merchantAccount.id, credential.merchantAccountId))
+      .where(
+        and(
+          eq(credential.merchantAccountId, c.merchantAccountId),
+          eq(credential.id, c.credentialId),
+          eq(credential.status, 'ACTIVE'),
+          eq(credential.locked, false),
+          eq(merchantBranch.status, 'ACTIVE'),
+          eq(merchantAccount.status, 'ACTIVE'),
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+  if (!c.sessionId || !/^[0-9a-f-]{36}$/i.test(c.sessionId)) return false;
+  const family = and(eq(refreshToken.familyId, c.sessionId), eq(refreshToken.userType, c.userType), eq(refreshToken.userId, c.userId), isNull(refreshToken.revokedAt));
+  if (c.userType === 'admin') {
+    const [row] = await db
+      .select({ id: adminUser.id })
+      .from(refreshToken)
+      .innerJoin(adminUser, eq(adminUser.id, refreshToken.userId))
+      .where(and(family, eq(adminUser.status, 'ACTIVE')))
+      .limit(1);
+    return !!row;
+  }
+  if (c.userType === 'member') {
+    // Members have no status of their own here yet: their sign-in alone decides.
+    const [row] = await db.select({ id: refreshToken.userId }).from(refreshToken).where(family).limit(1);
+    return !!row;
+  }
+  if (c.merchantAccountId === null) return false;
+  const [row] = await db
+    .select({ id: merchantUser.id })
+    .from(refreshToken)
+    .innerJoin(merchantUser, and(eq(merchantUser.merchantAccountId, refreshToken.tenantId), eq(merchantUser.id, refreshToken.userId)))
+    .where(and(family, eq(refreshToken.tenantId, c.merchantAccountId), eq(merchantUser.status, 'ACTIVE')))
+    .limit(1);
+  return !!row;
 }
 
 export type KeyPurpose = 'LOGIN_CODE' | 'RESET' | 'ACTIVATION';

@@ -62,7 +62,9 @@ function toNumber(name: string, v: unknown, col: TableColumn): number {
 
 function toDate(name: string, v: unknown): Date {
   const d = new Date(typeof v === 'number' ? v : String(v));
-  if (Number.isNaN(d.getTime())) throw badRequest(`The filter value of ${name} must be a date.`);
+  // Years 1 to 9999 only: PostgreSQL refuses some dates JavaScript accepts (and the reverse), which would be a 500.
+  const year = d.getUTCFullYear();
+  if (Number.isNaN(d.getTime()) || year < 1 || year > 9999) throw badRequest(`The filter value of ${name} must be a date.`);
   return d;
 }
 

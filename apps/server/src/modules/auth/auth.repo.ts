@@ -56,16 +56,6 @@ export async function findBranchByDomain(db: Db, domainName: string) {
   return b;
 }
 
-/** A branch with the status of its account (a PASSIVE account closes all its branches). */
-export async function findBranch(db: Db, merchantAccountId: number, branchId: number) {
-  const [b] = await db
-    .select({ id: merchantBranch.id, domainName: merchantBranch.domainName, status: merchantBranch.status, accountStatus: merchantAccount.status })
-    .from(merchantBranch)
-    .innerJoin(merchantAccount, eq(merchantAccount.id, merchantBranch.merchantAccountId))
-    .where(and(eq(merchantBranch.merchantAccountId, merchantAccountId), eq(merchantBranch.id, branchId)));
-  return b;
-}
-
 /** A merchant user's roles with their privileges; the user's privileges are derived from these. */
 export async function merchantUserRoles(db: Db, merchantAccountId: number, userId: number): Promise<Role[]> {
   const rows = await db
@@ -115,13 +105,6 @@ export async function clearFailedLogins(db: Db, userType: 'admin' | 'merchant', 
   const table = userType === 'admin' ? adminUser : merchantUser;
   const where = userType === 'admin' ? eq(adminUser.id, user.id) : and(eq(merchantUser.merchantAccountId, user.tenantId ?? -1), eq(merchantUser.id, user.id));
   await db.update(table).set({ wrongEntryNumbers: 0, lockedUntil: null }).where(where);
-}
-
-export async function setPassword(db: Db, userType: 'admin' | 'merchant', userId: number, tenantId: number | null, passwordHash: string, activate: boolean) {
-  const now = new Date();
-  const values = { passwordHash, passwordChangeDate: now, wrongEntryNumbers: 0, lockedUntil: null, ...(activate ? { activationDate: now } : {}) };
-  if (userType === 'admin') await db.update(adminUser).set(values).where(eq(adminUser.id, userId));
-  else await db.update(merchantUser).set(values).where(and(eq(merchantUser.merchantAccountId, tenantId ?? -1), eq(merchantUser.id, userId)));
 }
 
 /** Users a reset mail goes to. A merchant e-mail may belong to users of several accounts. */

@@ -26,6 +26,7 @@ import {
   resetFinish,
   resetInit,
 } from './auth.service';
+import { createLoginThrottle } from './login-throttle';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 const notice = z.object({ type: z.literal('SUCCESS'), details: z.string() });
@@ -47,10 +48,13 @@ function setRefreshCookie(req: FastifyRequest, reply: FastifyReply, t: StaffType
   });
 }
 
-export const requestOrigin = (req: FastifyRequest, publicUrl?: string) => publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
-
-export function authRoutes(parent: FastifyInstance, deps: AuthDeps, opts: { loginRateLimit: number; publicUrl?: string }) {
+export function authRoutes(
+  parent: FastifyInstance,
+  base: Omit<AuthDeps, 'throttle'>,
+  opts: { loginRateLimit: number; publicUrl: string; loginCaptchaAfter: number; loginCaptchaAfterPerAddress: number },
+) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  const deps: AuthDeps = { ...base, throttle: createLoginThrottle({ perAccount: opts.loginCaptchaAfter, perAddress: opts.loginCaptchaAfterPerAddress }) };
   const rateLimit = { max: opts.loginRateLimit, timeWindow: '1 minute' };
 
   for (const t of ['admin', 'merchant'] as const) {
@@ -62,7 +66,10 @@ export function authRoutes(parent: FastifyInstance, deps: AuthDeps, opts: { logi
       `/api/${paths.login}`,
       { config: { rateLimit }, schema: { tags, body: loginBody, response: { 200: loginCodeSchema, ...errors } } },
       async (req) => ({
-        code: t === 'admin' ? await loginAdmin(deps, adminLoginSchema.parse(req.body)) : await loginMerchant(deps, merchantLoginSchema.parse(req.body)),
+        code:
+          t === 'admin'
+            ? await loginAdmin(deps, adminLoginSchema.parse(req.body), req.ip)
+            : await loginMerchant(deps, merchantLoginSchema.parse(req.body), req.ip),
       }),
     );
 
@@ -101,7 +108,7 @@ export function authRoutes(parent: FastifyInstance, deps: AuthDeps, opts: { logi
       `/api/${paths.resetInit}`,
       { config: { rateLimit }, schema: { tags, body: resetInitSchema, response: { 200: notice, ...errors } } },
       async (req) => {
-        await resetInit(deps, t, req.body, requestOrigin(req, opts.publicUrl));
+        await resetInit(deps, t, req.body, opts.publicUrl);
         return { type: 'SUCCESS' as const, details: MESSAGES.resetMailSent };
       },
     );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AdminLogin, MerchantLogin, ResetFinish, ResetInit, Tokens, UserDto } from '@tillpoint/contracts/auth';
 import { KEY_PARAMS } from '@tillpoint/contracts/auth';
 import { MESSAGES } from '@tillpoint/contracts/messages';
@@ -6,6 +7,7 @@ import type { Principal, TokenSigner } from '../../platform/auth';
 import type { Captcha } from '../../platform/captcha';
 import { HttpError, badRequest, unauthorized } from '../../platform/errors';
 import { userHasBranch } from '../../platform/tenancy';
+import { grantedServices } from '../../platform/licence-grants';
 import { RESET_TTL_MS, keyLink } from '../../platform/mail-links';
 import { enqueueMail } from '../../platform/outbox';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -22,47 +24,70 @@ import {
   merchantUserRoles,
   recordFailedLogin,
 } from './auth.repo';
+import { type LoginThrottle, accountKey } from './login-throttle';
 import { findBranch, setPassword } from '../../platform/staff-accounts';
 
 export type StaffType = 'admin' | 'merchant';
-export type AuthDeps = { db: Db; signer: TokenSigner; captcha: Captcha; captchaRequired: () => Promise<boolean> };
+export type AuthDeps = { db: Db; signer: TokenSigner; captcha: Captcha; captchaRequired: () => Promise<boolean>; throttle: LoginThrottle };
 
 const CODE_TTL_MS = 60_000;
 
+/** Unknown user, wrong password, too many tries: one answer, so nobody learns which names exist. */
 const loginFailed = () => new HttpError(401, MESSAGES.badCredentials);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function checkCaptcha(deps: AuthDeps, token: string | null | undefined) {
-  if ((await deps.captchaRequired()) && !(await deps.captcha.verify(token))) throw badRequest(MESSAGES.captchaRequired);
-}
-
-/** Password check shared by both staff types: lock-out, status, and the failure counter. */
-async function checkPassword(deps: AuthDeps, userType: StaffType, user: AccountUser | undefined, password: string): Promise<AccountUser> {
+/**
+ * Password check shared by both staff types. The captcha is needed when it is on, or when this name
+ * or this address has failed too often (login-throttle.ts); a failure is answered after a growing
+ * delay. Nothing locks the account: its owner with the right password and a solved captcha gets in.
+ */
+async function checkPassword(
+  deps: AuthDeps,
+  attempt: { userType: StaffType; account: string; address: string; captchaToken: string | null | undefined },
+  findUser: () => Promise<AccountUser | undefined>,
+  password: string,
+): Promise<AccountUser> {
+  const { throttle } = deps;
+  const captchaNeeded = (await deps.captchaRequired()) || throttle.captchaNeeded(attempt.account, attempt.address);
+  if (captchaNeeded && !(await deps.captcha.verify(attempt.captchaToken))) throw badRequest(MESSAGES.captchaRequired);
+  const user = await findUser();
   const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user) throw loginFailed();
-  if (user.lockedUntil && user.lockedUntil > new Date()) throw new HttpError(401, MESSAGES.userLocked);
-  if (!ok) {
-    await recordFailedLogin(deps.db, userType, user);
+  if (!user || !ok) {
+    if (user) await recordFailedLogin(deps.db, attempt.userType, user);
+    await sleep(throttle.failed(attempt.account, attempt.address));
     throw loginFailed();
   }
   if (user.status !== 'ACTIVE') throw new HttpError(401, MESSAGES.userPassive);
-  await clearFailedLogins(deps.db, userType, user);
+  throttle.succeeded(attempt.account);
+  await clearFailedLogins(deps.db, attempt.userType, user);
   return user;
 }
 
 /** Step one of sign-in: credentials give a one-time code that is then exchanged for tokens. */
-export async function loginAdmin(deps: AuthDeps, input: AdminLogin): Promise<string> {
-  await checkCaptcha(deps, input.reCaptchaToken);
-  const user = await checkPassword(deps, 'admin', await findAdminByUserName(deps.db, input.userName), input.password);
+export async function loginAdmin(deps: AuthDeps, input: AdminLogin, address: string): Promise<string> {
+  const attempt = { userType: 'admin' as const, account: accountKey('admin', input.userName), address, captchaToken: input.reCaptchaToken };
+  const user = await checkPassword(deps, attempt, () => findAdminByUserName(deps.db, input.userName), input.password);
   return issueKey(deps.db, 'LOGIN_CODE', { userType: 'admin', userId: user.id, tenantId: null, branchId: null }, CODE_TTL_MS);
 }
 
-export async function loginMerchant(deps: AuthDeps, input: MerchantLogin): Promise<string> {
-  await checkCaptcha(deps, input.reCaptchaToken);
+/**
+ * A merchant signs in at a store of its own account where it works, and only when that store holds
+ * an active licence (ACTIVE, or DEMO within its days): without one no tokens are given, with the
+ * words the licence check (GET merchant/license/check/{branchId}) uses.
+ */
+export async function loginMerchant(deps: AuthDeps, input: MerchantLogin, address: string): Promise<string> {
+  const attempt = { userType: 'merchant' as const, account: accountKey('merchant', input.userName, input.domainName), address, captchaToken: input.reCaptchaToken };
   const branch = await findBranchByDomain(deps.db, input.domainName);
-  const user = branch ? await findMerchantUser(deps.db, branch.merchantAccountId, { userName: input.userName }) : undefined;
-  const checked = await checkPassword(deps, 'merchant', user, input.password);
-  if (branch?.status !== 'ACTIVE' || branch.accountStatus !== 'ACTIVE') throw new HttpError(401, MESSAGES.userPassive);
+  const checked = await checkPassword(
+    deps,
+    attempt,
+    async () => (branch ? findMerchantUser(deps.db, branch.merchantAccountId, { userName: input.userName }) : undefined),
+    input.password,
+  );
+  if (!branch) throw loginFailed();
+  if (branch.status !== 'ACTIVE' || branch.accountStatus !== 'ACTIVE') throw new HttpError(401, MESSAGES.userPassive);
   if (!(await userHasBranch(deps.db, branch.merchantAccountId, checked.id, branch.id))) throw loginFailed();
+  if ((await grantedServices(deps.db, branch.merchantAccountId, branch.id)).size === 0) throw badRequest(MESSAGES.licenceMissing);
   return issueKey(deps.db, 'LOGIN_CODE', { userType: 'merchant', userId: checked.id, tenantId: branch.merchantAccountId, branchId: branch.id }, CODE_TTL_MS);
 }
 
@@ -111,8 +136,8 @@ async function loadSession(db: Db, s: Subject): Promise<{ dto: UserDto; principa
   };
 }
 
-async function tokensFor(deps: AuthDeps, session: { dto: UserDto; principal: Principal }, refreshToken: string): Promise<Tokens> {
-  const { token, expiresAt } = await deps.signer.sign(session.principal);
+async function tokensFor(deps: AuthDeps, session: { dto: UserDto; principal: Principal }, refreshToken: string, sessionId: string): Promise<Tokens> {
+  const { token, expiresAt } = await deps.signer.sign({ ...session.principal, sessionId });
   return { accessToken: token, refreshToken, expireDate: expiresAt.toISOString(), userDTO: session.dto };
 }
 
@@ -120,7 +145,8 @@ export async function exchangeCode(deps: AuthDeps, userType: StaffType, code: st
   const subject = await consumeKey(deps.db, code, userType, ['LOGIN_CODE']);
   const session = subject && (await loadSession(deps.db, subject));
   if (!subject || !session) throw unauthorized();
-  return tokensFor(deps, session, await issueRefreshToken(deps.db, subject));
+  const sessionId = randomUUID();
+  return tokensFor(deps, session, await issueRefreshToken(deps.db, subject, sessionId), sessionId);
 }
 
 /** A new access token and a rotated refresh token; a PASSIVE or removed user is signed out here. */
@@ -133,7 +159,7 @@ export async function refreshTokens(deps: AuthDeps, userType: StaffType, refresh
     await revokeFamilyOf(deps.db, rotated.token);
     throw unauthorized();
   }
-  return tokensFor(deps, session, rotated.token);
+  return tokensFor(deps, session, rotated.token, rotated.familyId);
 }
 
 export async function logout(deps: AuthDeps, refreshToken: string | undefined) {

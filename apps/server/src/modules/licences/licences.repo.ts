@@ -5,34 +5,14 @@ import type { ActionReason, Licence, LicenceFields, LicenceReportRow, LicenseSta
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
 import { licence, merchantAccount, merchantBranch } from '../../db/schema';
+import { demoEnd, grants } from '../../platform/licence-grants';
 import { branchRepo } from '../../platform/branch-repo';
 import { type TableColumns, loadTable } from '../../platform/table-load';
 import { licenceValues, remainingDaysText } from './licences.rules';
 
 type LicenceRow = typeof licence.$inferSelect;
 
-/** The end of a DEMO licence, in SQL; the same rule as isLapsed in licences.rules.ts. */
-const demoEnd = sql`${licence.createdDate} + make_interval(days => coalesce(${licence.validDays}, 0))`;
-
-const grants = sql`(${licence.licenseStatus} = 'ACTIVE' or (${licence.licenseStatus} = 'DEMO' and ${demoEnd} > now()))`;
-
-/**
- * A licence grants its service while ACTIVE, or while DEMO and inside its valid days.
- * The expiry job marks lapsed DEMO licences; this check does not wait for it.
- */
-export async function grantedServices(db: Db, merchantAccountId: number, merchantBranchId: number): Promise<Set<ServiceName>> {
-  const rows = await db
-    .select({ serviceName: licence.serviceName })
-    .from(licence)
-    .where(
-      and(
-        eq(licence.merchantAccountId, merchantAccountId),
-        eq(licence.merchantBranchId, merchantBranchId),
-        grants,
-      ),
-    );
-  return new Set(rows.map((r) => r.serviceName as ServiceName));
-}
+// What makes a licence grant its service (and the sign-in's check) lives in platform/licence-grants.ts.
 
 /**
  * The services of a store as the public storefront sees them: a branch that is PASSIVE, or whose

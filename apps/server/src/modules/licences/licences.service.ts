@@ -5,7 +5,8 @@ import type { Scope } from '../../platform/auth';
 import type { ResourceRepo } from '../../platform/branch-repo';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { lockBranch } from '../../platform/tenancy';
-import { grantedServices, licenceRepo, otherLicenceOfService } from './licences.repo';
+import { grantedServices } from '../../platform/licence-grants';
+import { licenceRepo, otherLicenceOfService } from './licences.repo';
 
 /** Merchant sign-in completes only when the branch holds a licence that grants a service. */
 export async function licenceCheck(db: Db, merchantAccountId: number, branchId: number) {

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, notLike } from 'drizzle-orm';
 import { type MailSettings, PLATFORM_MAIL_BRANCH_ID } from '@tillpoint/contracts/mail-settings';
 import type { SmtpConfig } from '../../config';
 import type { Db } from '../../db/open-db';
 import { mailSettings } from '../../db/schema';
+import { seal, unseal } from '../../platform/crypto';
 
 export type MailSettingsRow = typeof mailSettings.$inferSelect;
 export type MailSettingsValues = {
@@ -33,13 +34,14 @@ const columns = (v: MailSettingsValues) => ({
   host: v.host,
   port: v.port,
   userName: v.userName,
-  ...(v.password ? { password: v.password } : {}),
+  // The password is kept encrypted (platform/crypto.ts): the server must read it back to send mail.
+  ...(v.password ? { password: seal(v.password) } : {}),
 });
 
 export async function insertMailSettings(db: Db, v: MailSettingsValues & { password: string }): Promise<MailSettingsRow> {
   const [row] = await db
     .insert(mailSettings)
-    .values({ ...columns(v), password: v.password })
+    .values({ ...columns(v), password: seal(v.password) })
     .returning();
   return row;
 }
@@ -84,7 +86,7 @@ export const smtpConfigOf = (row: MailSettingsRow): SmtpConfig => ({
   port: row.port,
   secure: row.port === 465,
   user: row.userName,
-  pass: row.password,
+  pass: unseal(row.password),
   from: row.fromAddress,
 });
 
@@ -92,4 +94,14 @@ export const smtpConfigOf = (row: MailSettingsRow): SmtpConfig => ({
 export async function platformSmtpConfig(db: Db): Promise<SmtpConfig | null> {
   const row = await findMailSettingsByBranch(db, PLATFORM_MAIL_BRANCH_ID);
   return row ? smtpConfigOf(row) : null;
+}
+
+/** Start-up step: passwords saved before encryption at rest existed are encrypted in place. */
+export async function sealStoredMailPasswords(db: Db): Promise<number> {
+  const rows = await db
+    .select({ id: mailSettings.id, password: mailSettings.password })
+    .from(mailSettings)
+    .where(and(ne(mailSettings.password, ''), notLike(mailSettings.password, 'enc:v1:%')));
+  for (const r of rows) await db.update(mailSettings).set({ password: seal(r.password) }).where(eq(mailSettings.id, r.id));
+  return rows.length;
 }

@@ -9,6 +9,7 @@ import { pageSettings, storedFile } from '../../db/schema';
 import { createTokenSigner, registerAuth } from '../../platform/auth';
 import { registerErrorHandler } from '../../platform/errors';
 import { databaseFiles } from '../../platform/files';
+import { getOrCreateSecret } from '../../platform/secrets';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { pageSettingsRoutes } from './page-settings.routes';
 
@@ -296,11 +297,11 @@ describe('page settings: health check before an upload', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(app);
-    const signer = createTokenSigner('health-check-test-secret-health-check');
-    registerAuth(app, signer);
+    // The same signing key as the test app, so an admin's real sign-in (its session is checked) works here too.
+    registerAuth(app, createTokenSigner(await getOrCreateSecret(t.db, 'jwt')), t.db);
     pageSettingsRoutes(app, t.db, { ...databaseFiles, healthy: async () => false });
     try {
-      const { token } = await signer.sign({ userType: 'admin', userId: 1, merchantAccountId: null, merchantBranchId: null, privileges: new Set() });
+      const token = (await t.signIn('admin')).accessToken;
       const res = await app.inject({ method: 'GET', url: `${B}checkHealth`, headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ type: 'ERROR', details: 'service Unavailable!' });
