@@ -1,4 +1,8 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 
@@ -18,9 +22,42 @@ const backofficePaths = (): Plugin => ({
   },
 });
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * After the build, a brotli (.br) and a gzip (.gz) copy beside every file that compresses well, so the
+ * server sends whichever the browser accepts as it is (apps/server/src/platform/web-app.ts), with no
+ * compression work per request. Brotli quality 10: within 2% of 11's size in a quarter of its time.
+ * Fonts in woff2 are compressed already.
+ */
+const precompress = (): Plugin => ({
+  name: 'tillpoint-precompress',
+  apply: 'build',
+  // Once the build's files are written (a failed build writes none, and leaves nothing to do here).
+  async writeBundle(options, bundle) {
+    const dir = options.dir ?? '';
+    const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json|ttf|eot|txt)$/.test(name));
+    await Promise.all(
+      files.map(async (name) => {
+        const file = join(dir, name);
+        const content = await readFile(file);
+        if (content.length < 1024) return;
+        const [br, gz] = await Promise.all([
+          brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+          gzipped(content, { level: constants.Z_BEST_COMPRESSION }),
+        ]);
+        // A copy no smaller than the file is left out: the server then sends the file itself.
+        if (br.length < content.length) await writeFile(`${file}.br`, br);
+        if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+      }),
+    );
+  },
+});
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), backofficePaths()],
+  plugins: [react(), backofficePaths(), precompress()],
   server: {
     // The API server; API_URL points the dev server at another port (e.g. a throwaway test server).
     proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: false } },
@@ -30,6 +67,11 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       input: { backoffice: page('./backoffice.html'), index: page('./index.html') },
+      output: {
+        // React in a chunk of its own: it changes far less often than our code, so a new build leaves
+        // the browser's copy valid (it used to share a chunk, named 'messages', with the API client).
+        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+      },
     },
   },
 });

@@ -1,12 +1,27 @@
 import { Suspense, lazy } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../shared/query-client';
-import { useSession } from '../shared/session';
+import { type SessionState, useSession } from '../shared/session';
 import { PageLoading } from './page-loading';
+import { systemParamsQuery } from './system-params';
 
-const Overlays = lazy(() => import('./overlays'));
-const Shell = lazy(() => import('./shell/shell'));
-const SignInPage = lazy(() => import('./auth/sign-in-page'));
+const loadOverlays = () => import('./overlays');
+const loadShell = () => import('./shell/shell');
+const loadSignInPage = () => import('./auth/sign-in-page');
+const Overlays = lazy(loadOverlays);
+const Shell = lazy(loadShell);
+const SignInPage = lazy(loadSignInPage);
+
+/**
+ * Starts fetching the first screen's code and the system parameters it shows while the theme
+ * loads, rather than after it (each lazy screen would otherwise wait its turn). Without a session
+ * that is the sign-in page; the shell's code is not fetched until someone signs in.
+ */
+export function preloadFirstScreen(status: SessionState['status']) {
+  void loadOverlays();
+  void (status === 'signedOut' ? loadSignInPage() : loadShell());
+  void queryClient.prefetchQuery(systemParamsQuery);
+}
 
 /** Signed in: the shell; signed out: the sign-in page; in between, a spinner. */
 export function BackofficeApp() {

@@ -2,13 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'primeicons/primeicons.css';
 import './backoffice.css';
-import { restoreSession } from '../shared/session';
-import { BackofficeApp } from './backoffice-app';
+import { getSession, restoreSession } from '../shared/session';
+import { BackofficeApp, preloadFirstScreen } from './backoffice-app';
 import { getLayoutPrefs } from './shell/layout-prefs';
 import { applyTheme } from './theme';
 
-// Restoring the session starts before React, once, while the theme loads.
+// Restoring the session starts before React, once, while the theme loads; so does the first screen.
 void restoreSession();
+preloadFirstScreen(getSession().status);
 
 applyTheme(getLayoutPrefs().theme).finally(() => {
   createRoot(document.getElementById('root')!).render(
