@@ -5,6 +5,8 @@ import { adminLoginSchema, merchantLoginSchema } from '@tillpoint/contracts/auth
 import { notify } from '../../shared/notify';
 import { userType } from '../../shared/session';
 import { TextField } from '../../shared/ui/fields';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { useZodForm } from '../../shared/ui/use-zod-form';
 import { signIn } from './auth-api';
 import { Captcha, type CaptchaHandle } from './captcha';
@@ -21,15 +23,13 @@ export function LoginPanel({ captchaRequired, onForgotPassword }: { captchaRequi
   const blank = { domainName: '', userName: '', password: '' };
   const form = useZodForm(schema, { ...blank, domainName: merchant ? (localStorage.getItem(LAST_STORE_KEY) ?? '') : '' });
   const [captchaPayload, setCaptchaPayload] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const captcha = useRef<CaptchaHandle>(null);
   const locked = captchaRequired && !captchaPayload;
 
   const login = () =>
     form.submit(async (values) => {
-      setBusy(true);
-      const result = await signIn({ ...values, reCaptchaToken: captchaRequired ? captchaPayload : null });
-      setBusy(false);
+      const result = await run(signIn({ ...values, reCaptchaToken: captchaRequired ? captchaPayload : null }));
       if (result.ok) {
         if (merchant && values.domainName) localStorage.setItem(LAST_STORE_KEY, values.domainName);
         return;
@@ -41,14 +41,10 @@ export function LoginPanel({ captchaRequired, onForgotPassword }: { captchaRequi
     });
 
   return (
-    <form
+    <SubmitForm
       className="signin-form"
       aria-labelledby="login-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!locked && !busy) void login();
-      }}
+      onSubmit={() => !locked && !busy && login()}
     >
       <h1 id="login-title">Login</h1>
       {merchant && <TextField control={form.control} name="domainName" label="Store Name" autoComplete="organization" />}
@@ -61,6 +57,6 @@ export function LoginPanel({ captchaRequired, onForgotPassword }: { captchaRequi
       <button type="button" className="p-button p-component p-button-link w-full" disabled={locked} onClick={onForgotPassword}>
         <span className="p-button-label">Forgot Password</span>
       </button>
-    </form>
+    </SubmitForm>
   );
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { resetFinishFormSchema } from '@tillpoint/contracts/auth';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { authPaths } from '../../shared/session';
 import { TextField } from '../../shared/ui/fields';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { useZodForm } from '../../shared/ui/use-zod-form';
 
 export type MailedKey = { key: string; activation: boolean };
@@ -15,33 +16,27 @@ export type MailedKey = { key: string; activation: boolean };
  */
 export function ResetFinishPanel({ mailed, onDone }: { mailed: MailedKey; onDone: () => void }) {
   const form = useZodForm(resetFinishFormSchema, { newPassword: '', passwordAgain: '' }, { invalid: 'inline' });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const errors = form.formState.errors;
   const title = mailed.activation ? 'User Activiation' : 'Reset Password';
 
   const save = () =>
     form.submit(async ({ newPassword }) => {
-      setBusy(true);
-      const result = await api.post(authPaths.resetFinish, { key: mailed.key, newPassword }, { token: null });
-      setBusy(false);
+      const result = await run(api.post(authPaths.resetFinish, { key: mailed.key, newPassword }, { token: null }));
       if (notify(result)) onDone();
     });
 
   return (
-    <form
+    <SubmitForm
       className="signin-form"
       aria-labelledby="reset-finish-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!busy) void save();
-      }}
+      onSubmit={() => !busy && save()}
     >
       <h1 id="reset-finish-title">{title}</h1>
       <TextField control={form.control} name="newPassword" label="New Password" type="password" autoComplete="new-password" error={errors.newPassword?.message} />
       <TextField control={form.control} name="passwordAgain" label="Password Again" type="password" autoComplete="new-password" error={errors.passwordAgain?.message} />
       <Button type="submit" label="Save" icon="pi pi-check" className="w-full" loading={busy} />
       <Button type="button" label="Back" link className="w-full" onClick={onDone} />
-    </form>
+    </SubmitForm>
   );
 }

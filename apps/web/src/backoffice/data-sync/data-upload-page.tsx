@@ -16,6 +16,7 @@ import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { warn } from '../../shared/toast-bus';
 import { confirmWarning } from '../../shared/ui/confirm';
+import { useBusy } from '../../shared/ui/use-busy';
 import { AccountBranchPicker } from '../accounts/account-branch-picker';
 import './data-upload.css';
 
@@ -36,7 +37,7 @@ export default function DataUploadPage() {
   const [branchId, setBranchId] = useState<number | null>(null);
   const [flags, setFlags] = useState<Partial<Record<Flag, boolean>>>({});
   const [mode, setMode] = useState<Mode>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, track] = useBusy();
 
   const clear = () => {
     setAccountId(null);
@@ -55,9 +56,7 @@ export default function DataUploadPage() {
     const checked = (which === 'upload' ? dataUploadRequestSchema : dataResetRequestSchema).safeParse(body);
     if (!checked.success) return warn(checked.error.issues[0]?.message ?? MESSAGES.requiredFields);
     if (!(await confirmWarning(which === 'upload' ? CONFIRM_SYNC : CONFIRM_RESET))) return;
-    setBusy(true);
-    const r = await api.post(which === 'upload' ? PATHS.dataUpload.create : PATHS.dataReset.create, checked.data);
-    setBusy(false);
+    const r = await track(api.post(which === 'upload' ? PATHS.dataUpload.create : PATHS.dataReset.create, checked.data));
     if (notify(r)) clear();
   };
 

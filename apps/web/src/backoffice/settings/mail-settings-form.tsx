@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button } from 'primereact/button';
 import { MAIL_SETTINGS_PATHS, type MailSettings, mailSettingsCreateSchema, mailSettingsUpdateSchema } from '@tillpoint/contracts/mail-settings';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { NumberField, SecretField, TextField } from '../../shared/ui/fields';
+import { useBusy } from '../../shared/ui/use-busy';
 import { useCrud } from '../../shared/ui/use-crud';
 import { mailSettings } from './settings-api';
 import { SETTINGS_CAN, SettingsLoading } from './settings-tab';
@@ -45,12 +46,9 @@ export function MailSettingsForm({ merchantBranchId, title, bare, onEditingChang
 
   useEffect(() => onEditingChange?.(crud.editing), [crud.editing, onEditingChange]);
 
-  const [sending, setSending] = useState(false);
+  const [sending, run] = useBusy();
   const sendTest = async () => {
-    if (!crud.record) return;
-    setSending(true);
-    notify(await api.post(MAIL_SETTINGS_PATHS.sendEmail(crud.record.id)));
-    setSending(false);
+    if (crud.record) notify(await run(api.post(MAIL_SETTINGS_PATHS.sendEmail(crud.record.id))));
   };
 
   if (crud.loading || crud.failed) return <SettingsLoading failed={crud.failed} />;

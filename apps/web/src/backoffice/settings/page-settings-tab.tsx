@@ -17,6 +17,7 @@ import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { notice, showNotice, warn } from '../../shared/toast-bus';
 import { CrudPanel } from '../../shared/ui/crud-panel';
+import { useBusy } from '../../shared/ui/use-busy';
 import { useCrud } from '../../shared/ui/use-crud';
 import { pageSettings } from './settings-api';
 import { SETTINGS_CAN, type TabProps, SettingsLoading } from './settings-tab';
@@ -140,15 +141,12 @@ type SlotProps = {
 function ImageSlot({ type, current, settingsId, chosen, editing, onChoose }: SlotProps) {
   const { label, width, height } = PAGE_IMAGES[type];
   const input = useRef<HTMLInputElement>(null);
-  const [checking, setChecking] = useState(false);
+  const [checking, run] = useBusy();
   const title = `${label} (${width}x${height})`;
   const src = chosen?.preview ?? (current ? `${API_PREFIX}${PAGE_SETTINGS_PATHS.image(settingsId, type)}?v=${encodeURIComponent(current.version)}` : null);
 
   const open = async () => {
-    setChecking(true);
-    const up = await uploadServiceUp();
-    setChecking(false);
-    if (up) input.current?.click();
+    if (await run(uploadServiceUp())) input.current?.click();
   };
 
   return (

@@ -9,6 +9,7 @@ import { LazyTable } from '../../shared/ui/lazy-table';
 import { StatusSwitch } from '../../shared/ui/status-switch';
 import { useCrud } from '../../shared/ui/use-crud';
 import { adminUsers } from './users-api';
+import { USER_COLUMNS } from './user-columns';
 import './users.css';
 
 /**
@@ -47,14 +48,7 @@ export default function AdminUserPage() {
       <LazyTable<AdminUser>
         title="Admin Users"
         dataUrl={PATHS.adminUser.all}
-        columns={[
-          { field: 'userName', header: 'User Name' },
-          { field: 'firstName', header: 'First Name' },
-          { field: 'lastName', header: 'Last Name' },
-          { field: 'email', header: 'Email' },
-          { field: 'mobilePhone', header: 'Mobile Phone' },
-          { field: 'status', header: 'Status', filterMatchMode: 'startsWith' },
-        ]}
+        columns={USER_COLUMNS}
         selection={record}
         onSelect={crud.load}
       />

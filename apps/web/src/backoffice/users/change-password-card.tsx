@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from 'primereact/button';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import { type MerchantUser, passwordChangeSchema } from '@tillpoint/contracts/merchant-user';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { TextField } from '../../shared/ui/fields';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { useZodForm } from '../../shared/ui/use-zod-form';
 
 // The id travels from the selected user; the form holds only the new password.
@@ -18,12 +20,10 @@ export function ChangePasswordCard({ user, onDone, onSaved }: { user: MerchantUs
   const headingId = useId();
   const formId = `${headingId}-form`;
   const form = useZodForm(passwordFormSchema, { password: '' });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const save = () =>
     form.submit(async ({ password }) => {
-      setBusy(true);
-      const r = await api.put<MerchantUser>(PATHS.merchantUser.passwordChange, { id: user.id, password });
-      setBusy(false);
+      const r = await run(api.put<MerchantUser>(PATHS.merchantUser.passwordChange, { id: user.id, password }));
       if (!notify(r) || !r.ok) return;
       onSaved(r.body);
       onDone();
@@ -37,20 +37,13 @@ export function ChangePasswordCard({ user, onDone, onSaved }: { user: MerchantUs
           <Button type="button" label="Cancel" icon="pi pi-times" size="small" outlined severity="secondary" onClick={onDone} />
         </div>
       </header>
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <SubmitForm id={formId} onSubmit={save}>
         <p className="muted users-hint">
           New password for <strong>{user.userName}</strong>: at least 8 characters with a digit, a lowercase and an uppercase letter.
         </p>
         <input type="text" name="username" value={user.userName} autoComplete="username" readOnly hidden />
         <TextField control={form.control} name="password" label="New Password" type="password" autoComplete="new-password" required />
-      </form>
+      </SubmitForm>
     </section>
   );
 }

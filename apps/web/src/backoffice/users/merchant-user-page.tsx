@@ -28,6 +28,7 @@ import { rememberMerchantAccount } from '../shell/use-menu';
 import { ChangePasswordCard } from './change-password-card';
 import { TillUserCard } from './till-user-card';
 import { merchantUsers, useAccountUsers, useMerchantRoles } from './users-api';
+import { USER_COLUMNS } from './user-columns';
 import './users.css';
 
 type Form = Draft<MerchantUserForm>;
@@ -159,14 +160,7 @@ function MerchantUsers({ accountId }: { accountId: number }) {
             data={users.data ?? []}
             loading={users.isFetching}
             rows={5}
-            columns={[
-              { field: 'userName', header: 'User Name' },
-              { field: 'firstName', header: 'First Name' },
-              { field: 'lastName', header: 'Last Name' },
-              { field: 'email', header: 'Email' },
-              { field: 'mobilePhone', header: 'Mobile Phone' },
-              { field: 'status', header: 'Status' },
-            ]}
+            columns={USER_COLUMNS}
             onSelect={select}
             onRefresh={() => void users.refetch()}
           />

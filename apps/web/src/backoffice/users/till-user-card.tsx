@@ -8,6 +8,7 @@ import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { warn } from '../../shared/toast-bus';
 import { FieldFrame } from '../../shared/ui/fields';
+import { useBusy } from '../../shared/ui/use-busy';
 import { useTillUsers } from './users-api';
 
 const P = PATHS.merchantUser;
@@ -32,7 +33,7 @@ export function TillUserCard({ user, canView, editing, onDone, onSaved }: Props)
   const first = user.branches[0]?.branchId ?? null;
   const [branchId, setBranchId] = useState<number | null>(first);
   const [tillUserId, setTillUserId] = useState<number | null>(linkAt(user, first));
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   const tillUsers = useTillUsers(branchId, canView);
 
@@ -53,9 +54,7 @@ export function TillUserCard({ user, canView, editing, onDone, onSaved }: Props)
   const save = async () => {
     // A branch is needed, and a till user unless there is a link to clear.
     if (branchId === null || (tillUserId === null && linkAt(user, branchId) === null)) return warn(USER_MESSAGES.selectBranchAndTillUser);
-    setBusy(true);
-    const r = await api.put<MerchantUser>(P.tillUserLink(user.id, branchId, tillUserId ?? NO_ID));
-    setBusy(false);
+    const r = await run(api.put<MerchantUser>(P.tillUserLink(user.id, branchId, tillUserId ?? NO_ID)));
     if (!notify(r) || !r.ok) return;
     onSaved(r.body);
     onDone();

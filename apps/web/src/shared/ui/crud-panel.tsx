@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Button } from 'primereact/button';
 import type { Can } from '../privileges';
+import { SubmitForm } from './submit-form';
 
 export type CrudControls = {
   editing: boolean;
@@ -54,19 +55,12 @@ export function CrudButtons({ formId, crud, can, allowAdd = true, saveVariants =
  */
 export function CrudForm({ formId, title, crud, canSave, children }: { formId: string; title: string; crud: CrudControls; canSave: boolean; children: ReactNode }) {
   return (
-    <form
-      id={formId}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (crud.editing && canSave) void crud.save();
-      }}
-    >
+    <SubmitForm id={formId} onSubmit={() => crud.editing && canSave && crud.save()}>
       <fieldset className="crud-fields" disabled={!crud.editing || crud.busy}>
         <legend className="sr-only">{title}</legend>
         {children}
       </fieldset>
-    </form>
+    </SubmitForm>
   );
 }
 

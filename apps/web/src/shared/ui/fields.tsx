@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { type Control, Controller, type ControllerRenderProps, type FieldValues, type Path } from 'react-hook-form';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputMask } from 'primereact/inputmask';
@@ -10,7 +10,7 @@ import { MultiSelect } from 'primereact/multiselect';
  * Labelled inputs bound to a react-hook-form control. Every input has a <label htmlFor>, so
  * people using a screen reader, and browser tests, find it by its label.
  */
-type BaseProps<T extends FieldValues, O> = {
+export type BaseProps<T extends FieldValues, O> = {
   control: Control<T, unknown, O>;
   name: Path<T>;
   label: string;
@@ -43,29 +43,58 @@ export function FieldFrame({ id, label, required, error, children }: { id: strin
   );
 }
 
-export function TextField<T extends FieldValues, O>({ type = 'text', ...p }: BaseProps<T, O> & { type?: 'text' | 'password' | 'email' }) {
+/**
+ * One form field in its labelled frame: `input` draws the input for the control's field under
+ * the id its label points at. Every field below (and the catalogue's own) is one of these.
+ */
+export function ControlledField<T extends FieldValues, O>({
+  field: p,
+  required = p.required,
+  input,
+}: {
+  field: BaseProps<T, O>;
+  /** The star, when it differs from `field.required` (a secret already stored is not required). */
+  required?: boolean;
+  input: (field: ControllerRenderProps<T, Path<T>>, id: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <Controller
       control={p.control}
       name={p.name}
       render={({ field }) => (
-        <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
-          <InputText
-            id={id}
-            type={type}
-            name={field.name}
-            ref={field.ref}
-            value={(field.value as string | null) ?? ''}
-            onChange={(e) => field.onChange(e.target.value)}
-            onBlur={field.onBlur}
-            disabled={p.disabled}
-            autoComplete={p.autoComplete ?? 'off'}
-            invalid={Boolean(p.error)}
-            aria-invalid={p.error ? true : undefined}
-            aria-describedby={p.error ? `${id}-error` : undefined}
-          />
+        <FieldFrame id={id} label={p.label} required={required} error={p.error}>
+          {input(field, id)}
         </FieldFrame>
+      )}
+    />
+  );
+}
+
+/** What a plain text input takes from its field. */
+const textInput = <T extends FieldValues>(field: ControllerRenderProps<T, Path<T>>, id: string) => ({
+  id,
+  name: field.name,
+  ref: field.ref,
+  value: (field.value as string | null) ?? '',
+  onChange: (e: { target: { value: string } }) => field.onChange(e.target.value),
+  onBlur: field.onBlur,
+});
+
+export function TextField<T extends FieldValues, O>({ type = 'text', ...p }: BaseProps<T, O> & { type?: 'text' | 'password' | 'email' }) {
+  return (
+    <ControlledField
+      field={p}
+      input={(field, id) => (
+        <InputText
+          {...textInput(field, id)}
+          type={type}
+          disabled={p.disabled}
+          autoComplete={p.autoComplete ?? 'off'}
+          invalid={Boolean(p.error)}
+          aria-invalid={p.error ? true : undefined}
+          aria-describedby={p.error ? `${id}-error` : undefined}
+        />
       )}
     />
   );
@@ -114,15 +143,11 @@ function NumberInput({ id, value, onChange, onBlur, disabled, suffix }: { id: st
 }
 
 export function NumberField<T extends FieldValues, O>(p: BaseProps<T, O> & { suffix?: string }) {
-  const id = useId();
   return (
-    <Controller
-      control={p.control}
-      name={p.name}
-      render={({ field }) => (
-        <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
-          <NumberInput id={id} value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} disabled={p.disabled} suffix={p.suffix} />
-        </FieldFrame>
+    <ControlledField
+      field={p}
+      input={(field, id) => (
+        <NumberInput id={id} value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} disabled={p.disabled} suffix={p.suffix} />
       )}
     />
   );
@@ -137,27 +162,23 @@ export function NumberField<T extends FieldValues, O>(p: BaseProps<T, O> & { suf
 const blankMask = (mask: string) => mask.replace('?', '').replace(/[9a*]/g, '_');
 
 export function MaskField<T extends FieldValues, O>(p: BaseProps<T, O> & { mask: string }) {
-  const id = useId();
   return (
-    <Controller
-      control={p.control}
-      name={p.name}
-      render={({ field }) => (
-        <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
-          <InputMask
-            id={id}
-            name={field.name}
-            mask={p.mask}
-            autoClear={false}
-            value={(field.value as string | null) ?? ''}
-            // An untouched mask reads as empty, not as its placeholder.
-            onChange={(e) => field.onChange(e.value && e.value !== blankMask(p.mask) ? e.value : null)}
-            onBlur={field.onBlur}
-            disabled={p.disabled}
-            autoComplete={p.autoComplete ?? 'off'}
-            inputMode="numeric"
-          />
-        </FieldFrame>
+    <ControlledField
+      field={p}
+      input={(field, id) => (
+        <InputMask
+          id={id}
+          name={field.name}
+          mask={p.mask}
+          autoClear={false}
+          value={(field.value as string | null) ?? ''}
+          // An untouched mask reads as empty, not as its placeholder.
+          onChange={(e) => field.onChange(e.value && e.value !== blankMask(p.mask) ? e.value : null)}
+          onBlur={field.onBlur}
+          disabled={p.disabled}
+          autoComplete={p.autoComplete ?? 'off'}
+          inputMode="numeric"
+        />
       )}
     />
   );
@@ -168,28 +189,24 @@ const toOptions = (options: readonly (string | Option)[]): Option[] => options.m
 
 /** A single choice from a fixed list (the enumerations of spec 1 §9). */
 export function SelectField<T extends FieldValues, O>(p: BaseProps<T, O> & { options: readonly (string | Option)[]; onPicked?: (value: string | null) => void }) {
-  const id = useId();
   return (
-    <Controller
-      control={p.control}
-      name={p.name}
-      render={({ field }) => (
-        <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
-          <Dropdown
-            inputId={id}
-            name={field.name}
-            value={field.value ?? null}
-            options={toOptions(p.options)}
-            onChange={(e) => {
-              field.onChange(e.value ?? null);
-              p.onPicked?.(e.value ?? null);
-            }}
-            onBlur={field.onBlur}
-            disabled={p.disabled}
-            placeholder="Select"
-            className="w-full"
-          />
-        </FieldFrame>
+    <ControlledField
+      field={p}
+      input={(field, id) => (
+        <Dropdown
+          inputId={id}
+          name={field.name}
+          value={field.value ?? null}
+          options={toOptions(p.options)}
+          onChange={(e) => {
+            field.onChange(e.value ?? null);
+            p.onPicked?.(e.value ?? null);
+          }}
+          onBlur={field.onBlur}
+          disabled={p.disabled}
+          placeholder="Select"
+          className="w-full"
+        />
       )}
     />
   );
@@ -217,29 +234,25 @@ export function CheckboxField<T extends FieldValues, O>(p: Omit<BaseProps<T, O>,
  * branch settings' multi-selects), and the input shows them as a list of codes.
  */
 export function MultiSelectField<T extends FieldValues, O>(p: BaseProps<T, O> & { options: readonly (string | Option)[] }) {
-  const id = useId();
   return (
-    <Controller
-      control={p.control}
-      name={p.name}
-      render={({ field }) => (
-        <FieldFrame id={id} label={p.label} required={p.required} error={p.error}>
-          <MultiSelect
-            inputId={id}
-            name={field.name}
-            value={String(field.value ?? '')
-              .split(',')
-              .filter(Boolean)}
-            options={toOptions(p.options)}
-            onChange={(e) => field.onChange(((e.value as string[] | null) ?? []).join(','))}
-            onBlur={field.onBlur}
-            disabled={p.disabled}
-            display="chip"
-            placeholder="Select"
-            showSelectAll={false}
-            className="w-full"
-          />
-        </FieldFrame>
+    <ControlledField
+      field={p}
+      input={(field, id) => (
+        <MultiSelect
+          inputId={id}
+          name={field.name}
+          value={String(field.value ?? '')
+            .split(',')
+            .filter(Boolean)}
+          options={toOptions(p.options)}
+          onChange={(e) => field.onChange(((e.value as string[] | null) ?? []).join(','))}
+          onBlur={field.onBlur}
+          disabled={p.disabled}
+          display="chip"
+          placeholder="Select"
+          showSelectAll={false}
+          className="w-full"
+        />
       )}
     />
   );
@@ -250,21 +263,15 @@ export function MultiSelectField<T extends FieldValues, O>(p: BaseProps<T, O> & 
  * one is stored, so the input starts blank and a blank value on save keeps the stored one.
  */
 export function SecretField<T extends FieldValues, O>(p: BaseProps<T, O> & { stored: boolean; maxLength?: number }) {
-  const id = useId();
   return (
-    <Controller
-      control={p.control}
-      name={p.name}
-      render={({ field }) => (
-        <FieldFrame id={id} label={p.label} required={p.required && !p.stored} error={p.error}>
+    <ControlledField
+      field={p}
+      required={p.required && !p.stored}
+      input={(field, id) => (
+        <>
           <InputText
-            id={id}
+            {...textInput(field, id)}
             type="password"
-            name={field.name}
-            ref={field.ref}
-            value={(field.value as string | null) ?? ''}
-            onChange={(e) => field.onChange(e.target.value)}
-            onBlur={field.onBlur}
             disabled={p.disabled}
             maxLength={p.maxLength}
             autoComplete="new-password"
@@ -275,7 +282,7 @@ export function SecretField<T extends FieldValues, O>(p: BaseProps<T, O> & { sto
             <i className={p.stored ? 'pi pi-lock' : 'pi pi-lock-open'} aria-hidden="true" />{' '}
             {p.stored ? 'A value is stored. Leave blank to keep it.' : 'No value stored.'}
           </small>
-        </FieldFrame>
+        </>
       )}
     />
   );

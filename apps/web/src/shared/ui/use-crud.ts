@@ -11,6 +11,7 @@ import { getOrThrow } from '../query-client';
 import { type Area, refreshArea } from '../query-keys';
 import { warn } from '../toast-bus';
 import { confirmWarning } from './confirm';
+import { useBusy } from './use-busy';
 import { type Draft, useZodForm } from './use-zod-form';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
@@ -73,7 +74,7 @@ export function useCrud<R extends { id: number }, S extends Schema, W = R>(optio
   const queryClient = useQueryClient();
   const [record, setRecord] = useState<R | null>(null);
   const [editing, setEditing] = useState(newInEdit && id === null && !source);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const status = useWatch({ control: form.control, name: 'status' as Path<Form<S>> }) as Status | null | undefined;
 
   const key = source?.key ?? (id === null ? null : area.keys.detail(id));
@@ -130,14 +131,14 @@ export function useCrud<R extends { id: number }, S extends Schema, W = R>(optio
         if (!checked.success) return warn(checked.error.issues[0]?.message ?? MESSAGES.requiredFields);
         body = checked.data;
       }
-      setBusy(true);
       const { createPath = `${area.base}create`, updatePath = `${area.base}update`, createWith, send } = options;
-      const result = send
-        ? await send(values, record)
-        : record
-          ? await api.put<W>(typeof updatePath === 'function' ? updatePath(record) : updatePath, { ...values, id: record.id })
-          : await api.post<W>(createPath, { ...(body as object), ...createWith });
-      setBusy(false);
+      const result = await run(
+        send
+          ? send(values, record)
+          : record
+            ? api.put<W>(typeof updatePath === 'function' ? updatePath(record) : updatePath, { ...values, id: record.id })
+            : api.post<W>(createPath, { ...(body as object), ...createWith }),
+      );
       if (!notify(result) || !result.ok) return;
       const saved = asRecord(result.body);
       if (saved === null) return;
@@ -156,9 +157,7 @@ export function useCrud<R extends { id: number }, S extends Schema, W = R>(optio
 
   const remove = async () => {
     if (!record || !(await confirmWarning(options.deleteConfirm ?? MESSAGES.confirmDelete))) return;
-    setBusy(true);
-    const result = await api.del<R>(`${area.base}${record.id}`);
-    setBusy(false);
+    const result = await run(api.del<R>(`${area.base}${record.id}`));
     if (!notify(result)) return;
     queryClient.removeQueries({ queryKey: area.keys.detail(record.id), exact: true });
     show(null);
