@@ -63,8 +63,12 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const CELL_FORMATS = ['date', 'dateTime', 'money', 'percent'] as const;
 export type CellFormat = (typeof CELL_FORMATS)[number];
 
+/** A PDF is for reading and printing; beyond this many rows the server refuses it (Excel and CSV take every row). */
+export const PDF_MAX_ROWS = 5_000;
+
 export const EXPORT_MESSAGES = {
   noEmail: 'Your user has no e-mail address to send the report to.',
+  pdfTooLong: `A PDF holds at most ${PDF_MAX_ROWS.toLocaleString('en-GB')} rows: narrow the table with its filters, or export Excel or CSV.`,
   unknownColumn: (field: string) => `Unknown export column: ${field}`,
 } as const;
 

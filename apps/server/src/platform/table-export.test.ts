@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EXPORT_MESSAGES, type TableExportRequest, exportFileName } from '@tillpoint/contracts/table-load';
+import { EXPORT_MESSAGES, PDF_MAX_ROWS, type TableExportRequest, exportFileName } from '@tillpoint/contracts/table-load';
 import { adminUser, mailOutbox, merchantUser, tax } from '../db/schema';
 import { ROLE, addMerchant, addMerchantUser } from '../test/fixtures';
 import { type TestApp, createTestApp } from '../test/harness';
@@ -228,6 +228,33 @@ describe('table exports: the files', () => {
     expect(pdfText(pdf.rawPayload).slice(-2)).toEqual(['Name\tRate', '1 / 1']);
   });
 
+  it('a long table: every row (past the 1,000 a page may hold), the PDF header on every page, no PDF past its limit', async () => {
+    const bulk = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => ({ merchantAccountId: accountA, merchantBranchId: branchA, name: `Bulk ${String(from + i).padStart(5, '0')}`, rateBp: 100 }));
+    const onlyBulk = body({ filter: [{ name: 'name', value: 'Bulk', filterMatchMode: 'startsWith' }] });
+    try {
+      await t.db.insert(tax).values(bulk(150));
+      const pdf = await put(`${TAX}/export/pdf`, onlyBulk, tok.owner);
+      expect(pdf.statusCode).toBe(200);
+      const pages = pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? [];
+      expect(pages.length).toBeGreaterThan(2);
+      const text = pdfText(pdf.rawPayload);
+      expect(text.filter((l) => l === 'Name\tRate')).toHaveLength(pages.length);
+      expect(text.filter((l) => l.startsWith('Bulk '))).toEqual(bulk(150).map((r) => `${r.name}\t1`));
+      expect(text.at(-1)).toBe(`${pages.length} / ${pages.length}`);
+
+      await t.db.insert(tax).values(bulk(PDF_MAX_ROWS + 1 - 150, 150));
+      const csv = await put(`${TAX}/export/csv`, onlyBulk, tok.owner);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.body.split('\r\n').slice(1, -1)).toEqual(bulk(PDF_MAX_ROWS + 1).map((r) => `${r.name},1`));
+      const tooLong = await put(`${TAX}/export/pdf`, onlyBulk, tok.owner);
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json()).toEqual({ type: 'WARNING', details: EXPORT_MESSAGES.pdfTooLong });
+    } finally {
+      await t.db.delete(tax).where(like(tax.name, 'Bulk %'));
+    }
+  });
+
   it('the admin account list exports with its url parameter form too (branches of an account)', async () => {
     const columns = [
       { field: 'tradingName', header: 'Trading Name' },
@@ -375,6 +402,16 @@ describe('table exports: the pieces', () => {
     expect(t.app.hasRoute({ method: 'PUT', url: '/api/merchant/branch/:id/branches/sendEmail' })).toBe(true);
     expect(t.app.hasRoute({ method: 'PUT', url: '/api/merchant/license/all/export/:format' })).toBe(true);
     expect(t.app.hasRoute({ method: 'PUT', url: '/api/adminuser/all/sendEmail' })).toBe(true);
+  });
+
+  it('the OpenAPI document lists them with their bodies', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = (res.json() as { paths: Record<string, { put?: { requestBody?: unknown; parameters?: { name: string }[] } }> }).paths;
+    const exportPut = paths['/api/storemanagement/tax/all/export/{format}']?.put;
+    expect(exportPut?.parameters?.map((p) => p.name)).toContain('format');
+    expect(JSON.stringify(exportPut?.requestBody)).toContain('columns');
+    expect(paths['/api/merchant/branch/{id}/branches/sendEmail']?.put).toBeDefined();
   });
 });
 

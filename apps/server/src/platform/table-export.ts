@@ -13,6 +13,7 @@ import {
   EXPORT_MESSAGES,
   type ExportColumn,
   type ExportFormat,
+  PDF_MAX_ROWS,
   exportFileName,
   tableEmailRequestSchema,
   tableExportRequestSchema,
@@ -208,6 +209,8 @@ export async function toPdf(table: ExportTable): Promise<Buffer> {
 }
 
 export async function renderExport(format: ExportFormat, table: ExportTable): Promise<ExportFile> {
+  // Laying out a PDF is slow and holds the event loop (about a second per few thousand rows here).
+  if (format === 'pdf' && table.rows.length > PDF_MAX_ROWS) throw badRequest(EXPORT_MESSAGES.pdfTooLong);
   const content = format === 'xlsx' ? await toXlsx(table) : format === 'pdf' ? await toPdf(table) : Buffer.from(toCsv(table), 'utf8');
   return { fileName: exportFileName(table.title, format, table.at, table.timeZone), contentType: CONTENT_TYPES[format], content };
 }
