@@ -29,8 +29,7 @@ export function BranchCredentials({ branchId }: { branchId: number }) {
     <>
       <ListTable<Credential>
         title="Credentials"
-        data={list.data ?? []}
-        loading={list.isFetching}
+        list={list}
         rows={3}
         columns={[
           { field: 'clientId', header: 'Client Id' },
@@ -41,8 +40,7 @@ export function BranchCredentials({ branchId }: { branchId: number }) {
           { field: 'status', header: 'Status' },
         ]}
         onSelect={dialog.open}
-        onRefresh={() => void list.refetch()}
-        actions={<Button type="button" label="Add" icon="pi pi-plus" size="small" onClick={dialog.openNew} />}
+        onAdd={dialog.openNew}
       />
       <CrudDialog
         title="Credential"

@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { CREDIT_TYPES, STATUSES } from '@tillpoint/contracts/enums';
 import { type Credit, creditFieldsSchema } from '@tillpoint/contracts/credit';
 import { ADMIN_CAN } from '../../shared/privileges';
@@ -33,8 +32,7 @@ export function BranchCredits({ branchId }: { branchId: number }) {
     <>
       <ListTable<Credit>
         title="Credits"
-        data={list.data ?? []}
-        loading={list.isFetching}
+        list={list}
         rows={3}
         columns={[
           { field: 'creditValue', header: 'Credit Value', align: 'right', body: (c) => count.format(c.creditValue) },
@@ -45,7 +43,7 @@ export function BranchCredits({ branchId }: { branchId: number }) {
         ]}
         onSelect={dialog.open}
         onRefresh={refresh}
-        actions={<Button type="button" label="Add" icon="pi pi-plus" size="small" onClick={dialog.openNew} />}
+        onAdd={dialog.openNew}
         summary={
           <dl className="totals" aria-label="Credit totals">
             <div>

@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { type Licence, licenceFieldsSchema } from '@tillpoint/contracts/licence';
 import { ADMIN_CAN } from '../../shared/privileges';
 import { CrudDialog, useCrudDialog } from '../../shared/ui/crud-dialog';
@@ -20,8 +19,7 @@ export function BranchLicences({ branchId }: { branchId: number }) {
     <>
       <ListTable<Licence>
         title="Licenses"
-        data={list.data ?? []}
-        loading={list.isFetching}
+        list={list}
         columns={[
           { field: 'serviceName', header: 'Service' },
           { field: 'licenseStatus', header: 'License Status' },
@@ -30,8 +28,7 @@ export function BranchLicences({ branchId }: { branchId: number }) {
           { field: 'remainingDaysText', header: 'Remaining Days' },
         ]}
         onSelect={dialog.open}
-        onRefresh={() => void list.refetch()}
-        actions={<Button type="button" label="Add" icon="pi pi-plus" size="small" onClick={dialog.openNew} />}
+        onAdd={dialog.openNew}
       />
       <CrudDialog title="License" crud={dialog.crud} can={ADMIN_CAN} visible={dialog.visible} onClose={dialog.close}>
         <LicenceFields form={dialog.crud.form} remainingDaysText={dialog.crud.record?.remainingDaysText ?? null} />

@@ -157,12 +157,10 @@ function MerchantUsers({ accountId }: { accountId: number }) {
         <div className="card">
           <ListTable<MerchantUser>
             title="Users"
-            data={users.data ?? []}
-            loading={users.isFetching}
+            list={users}
             rows={5}
             columns={USER_COLUMNS}
             onSelect={select}
-            onRefresh={() => void users.refetch()}
           />
         </div>
       )}

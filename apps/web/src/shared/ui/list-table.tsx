@@ -2,23 +2,24 @@ import { type ReactNode, useId, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { MESSAGES } from '@tillpoint/contracts/messages';
-import { PAGE_SIZE_OPTIONS } from '@tillpoint/contracts/table-load';
 import type { LazyColumn } from './lazy-table';
+import { pageSizeOptions, tableLook } from './table-look';
 
 type Row = { id: number; status?: string };
 
 type Props<T extends Row> = {
   title: string;
-  /** Every row, already loaded (a branch's licences, credentials or credits); paged here. */
-  data: T[];
-  loading: boolean;
+  /** The query holding every row (a branch's licences, credentials or credits); paged here. */
+  list: { data?: T[]; isFetching: boolean; refetch: () => unknown };
   columns: Omit<LazyColumn<T>, 'filter' | 'filterMatchMode' | 'numeric' | 'exportFormat'>[];
   /** Rows per page at first; spec default 10. */
   rows?: number;
   onSelect: (row: T) => void;
-  onRefresh: () => void;
-  /** Buttons in the header before refresh, e.g. Add. */
+  /** The refresh button; the list's own refetch by default. */
+  onRefresh?: () => void;
+  /** Shows Add in the header. */
+  onAdd?: () => void;
+  /** Other buttons in the header before refresh. */
   actions?: ReactNode;
   /** Shown between the header and the table, e.g. totals. */
   summary?: ReactNode;
@@ -28,14 +29,16 @@ type Props<T extends Row> = {
  * A short list that the server returns whole, paged in the browser, with LazyTable's looks and
  * words ('No Records Found', 'Number Of Records: {n}', PASSIVE rows disabled). A row opens it.
  */
-export function ListTable<T extends Row>({ title, data, loading, columns, rows: initialRows = 10, onSelect, onRefresh, actions, summary }: Props<T>) {
+export function ListTable<T extends Row>({ title, list, columns, rows: initialRows = 10, onSelect, onRefresh = () => void list.refetch(), onAdd, actions, summary }: Props<T>) {
   const headingId = useId();
+  const data = list.data ?? [];
   const [page, setPage] = useState({ first: 0, rows: initialRows });
   return (
     <section className="list-table lazy-table" aria-labelledby={headingId}>
       <header className="card-header">
         <h3 id={headingId}>{title}</h3>
         <div className="toolbar">
+          {onAdd && <Button type="button" label="Add" icon="pi pi-plus" size="small" onClick={onAdd} />}
           {actions}
           <Button type="button" icon="pi pi-refresh" size="small" text rounded aria-label="Refresh" title="Refresh" onClick={onRefresh} />
         </div>
@@ -49,18 +52,13 @@ export function ListTable<T extends Row>({ title, data, loading, columns, rows: 
         rows={page.rows}
         rowsPerPageOptions={pageSizeOptions(initialRows)}
         onPage={(e) => setPage({ first: e.first, rows: e.rows })}
-        loading={loading}
+        loading={list.isFetching}
         selectionMode="single"
         metaKeySelection={false}
         onSelectionChange={(e) => {
           if (e.value) onSelect(e.value as T);
         }}
-        rowClassName={(row: T) => (row.status === 'PASSIVE' ? 'row-passive' : '')}
-        emptyMessage={MESSAGES.noRecords}
-        footer={MESSAGES.numberOfRecords(data.length)}
-        size="small"
-        stripedRows
-        pt={{ table: { 'aria-labelledby': headingId } }}
+        {...tableLook(headingId, data.length)}
       >
         {columns.map((c) => (
           <Column key={c.field} field={c.field} header={c.header} sortable={c.sortable !== false} body={c.body ? (row: T) => c.body?.(row) : undefined} align={c.align} />
@@ -69,6 +67,3 @@ export function ListTable<T extends Row>({ title, data, loading, columns, rows: 
     </section>
   );
 }
-
-/** The spec's page sizes (10, 20, 50, 100) and the table's own first size, in order. */
-export const pageSizeOptions = (rows: number) => [...new Set([rows, ...PAGE_SIZE_OPTIONS])].sort((a, b) => a - b);
