@@ -6,7 +6,7 @@ import { MESSAGES } from '@tillpoint/contracts/messages';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from '@tillpoint/contracts/product';
 import type { Db } from '../../db/open-db';
 import { type Scope, requireMerchant, scopeOf } from '../../platform/auth';
-import { badRequest, notFound } from '../../platform/errors';
+import { HttpError, badRequest, notFound } from '../../platform/errors';
 import { type FileStore, checkImage, sendStoredFile } from '../../platform/files';
 import { errorResponses } from '../../platform/route-kit';
 
@@ -33,10 +33,10 @@ export async function readCatalogueImage(req: FastifyRequest) {
     if (!part) throw badRequest(PRODUCT_MESSAGES.imagesOnly);
     content = await part.toBuffer();
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(PRODUCT_MESSAGES.maxUpload);
-    if (code?.startsWith('FST_')) throw badRequest(MESSAGES.emptyValues);
-    throw err;
+    if (err instanceof HttpError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(PRODUCT_MESSAGES.maxUpload);
+    // Anything else here is a malformed body (cut short, bad boundary, too many parts): bad input, not a server fault.
+    throw badRequest(MESSAGES.emptyValues);
   }
   if (!part) throw badRequest(PRODUCT_MESSAGES.imagesOnly);
   if (content.length > PRODUCT_IMAGE_MAX_BYTES) throw badRequest(PRODUCT_MESSAGES.maxUpload);

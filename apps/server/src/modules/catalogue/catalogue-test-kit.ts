@@ -43,3 +43,13 @@ export async function catalogueWorld() {
   return { t, tok, scope, other, branch2, api, snapshot };
 }
 export type CatalogueWorld = Awaited<ReturnType<typeof catalogueWorld>>;
+
+/** A multipart body with one file in field `file`. */
+export function oneFile(content: Buffer, filename = 'image.png', type = 'image/png') {
+  const boundary = `----catalogue${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
