@@ -280,7 +280,8 @@ async function userEmail(db: Db, req: FastifyRequest): Promise<string | null> {
 /**
  * Adds the export and sendEmail routes to every table load registered after this call (so call it
  * before the modules). The new routes live in the table's own plugin scope, so hooks a module puts on
- * its group of routes guard them too.
+ * its group of routes guard them too. A table load is recognised by its body schema being
+ * `tableLoadRequestSchema` itself: a route that extends the body would not get exports.
  */
 export function registerTableExports(root: FastifyInstance, db: Db) {
   root.addHook('onRoute', function (route) {
