@@ -1,5 +1,8 @@
 import { authModule } from './modules/auth/auth.module';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
+import { floorModule } from './modules/floor/floor.module';
+import { mixAndMatchModule } from './modules/mix-and-match/mix-and-match.module';
+import { webMenuModule } from './modules/web-menu/web-menu.module';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { credentialsModule } from './modules/credentials/credentials.module';
 import { creditsModule } from './modules/credits/credits.module';
@@ -21,6 +24,9 @@ export const APP_MODULES: readonly AppModule[] = [
   authModule,
   taxModule,
   catalogueModule,
+  webMenuModule,
+  mixAndMatchModule,
+  floorModule,
   settingsModule,
   qrModule,
   accountsModule,

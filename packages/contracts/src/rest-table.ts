@@ -28,6 +28,8 @@ export const REST_TABLE_MESSAGES = {
 
 export const MAX_FLOOR_SIZE = 200;
 export const MAX_ROW_SIZE = 20;
+/** The row size before the first resize. */
+export const DEFAULT_ROW_SIZE = 5;
 
 /** A table as saved: tableNo required ('Please fill the required fields!'), capacity optional. */
 export const restTableInputSchema = z.object({

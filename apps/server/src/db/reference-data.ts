@@ -18,6 +18,9 @@ const CATALOGUE = [
   OBJECTS.supplier,
   OBJECTS.device,
   OBJECTS.productClass,
+  OBJECTS.webMenu,
+  OBJECTS.mixAndMatch,
+  OBJECTS.restTable,
 ] as const;
 /** Clerks serve at the till: they look the catalogue up (lists, prices) but change nothing (issue 8). */
 const CATALOGUE_VIEW = CATALOGUE.filter((o) => o !== OBJECTS.tax).map((o): [string, string[]] => [o, ['View']]);

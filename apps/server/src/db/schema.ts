@@ -439,6 +439,30 @@ export const branchSettings = pgTable(
     jwt: text('jwt'),
     password: text('password'),
     userType: text('user_type'),
+    // Merchant tabs (spec 2 §3 "Branch settings"): money in pence, rates in basis points, distance in hundredths of a mile.
+    minimumDeliveryBasketPrice: integer('minimum_delivery_basket_price'),
+    deliveryFee: integer('delivery_fee'),
+    freeDeliveryAmount: integer('free_delivery_amount'),
+    collectionDiscountRateBp: integer('collection_discount_rate_bp'),
+    serviceChargeOptions: text('service_charge_options'),
+    defaultServiceCharge: integer('default_service_charge'),
+    serviceChargeOptionsTableOrder: text('service_charge_options_table_order'),
+    defaultServiceChargeTableOrder: integer('default_service_charge_table_order'),
+    serviceChargeOptionsDelivery: text('service_charge_options_delivery'),
+    defaultServiceChargeDelivery: integer('default_service_charge_delivery'),
+    scheduledForDelivery: boolean('scheduled_for_delivery').notNull().default(false),
+    minimumDeliveryDeliveryDuration: integer('minimum_delivery_delivery_duration'),
+    maximumDeliveryDeliveryDuration: integer('maximum_delivery_delivery_duration'),
+    /** Per weekday: open/close and delivery open/close hours ('HH:mm', Europe/London); null until first saved. */
+    openingHours: jsonb('opening_hours').$type<Record<string, { openHour: string | null; closeHour: string | null; deliveryOpenHour: string | null; deliveryCloseHour: string | null }>>(),
+    priceCalculationMethod: text('price_calculation_method').notNull().default('EMPTY'),
+    priceCalculationRateBp: integer('price_calculation_rate_bp'),
+    serviceableAreas: text('serviceable_areas'),
+    distanceHundredthsMiles: integer('distance_hundredths_miles'),
+    showEmailAddressInTheStoreCard: boolean('show_email_address_in_the_store_card').notNull().default(false),
+    menuBorderColor: text('menu_border_color').notNull().default('#00bcd4'),
+    menuDisplayTemplate: text('menu_display_template').notNull().default('Template1'),
+    menuDisplayType: text('menu_display_type').notNull().default('DISPLAY_NUMBER'),
     createdDate: created(),
     updatedDate: updated(),
   },
@@ -781,6 +805,196 @@ export const stockEvent = pgTable(
     branchRef(t),
     foreignKey({ columns: [t.merchantAccountId, t.productId], foreignColumns: [product.merchantAccountId, product.id] }).onDelete('cascade'),
   ],
+);
+
+// ---- web menu, mix and match, floor plan (spec 2 §3) -----------------------------------------
+
+/**
+ * The web menu tree: a menu (hasSubMenu) holds menus and items; an item shows a product. parent_id
+ * is null at the top level (the API's -1). Option groups and printers are the branch's own (the keys).
+ */
+export const webMenu = pgTable(
+  'web_menu',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    parentId: integer('parent_id'),
+    productId: integer('product_id'),
+    longname: text('longname'),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    subTitle: text('sub_title'),
+    hasSubMenu: boolean('has_sub_menu').notNull().default(true),
+    webEnabled: boolean('web_enabled').notNull().default(true),
+    webFileId: integer('web_file_id'),
+    tillFileId: integer('till_file_id'),
+    grpContent: integer('grp_content'),
+    grpContentX: integer('grp_content_x'),
+    grpMain: integer('grp_main'),
+    grpOption1: integer('grp_option1'),
+    grpOption2: integer('grp_option2'),
+    grpOption3: integer('grp_option3'),
+    grpOption4: integer('grp_option4'),
+    grpOption1Label: text('grp_option1_label').notNull().default('opt1'),
+    grpOption2Label: text('grp_option2_label').notNull().default('opt2'),
+    grpOption3Label: text('grp_option3_label').notNull().default('opt3'),
+    grpOption4Label: text('grp_option4_label').notNull().default('opt4'),
+    kitchenPrinterGrp1: integer('kitchen_printer_grp1'),
+    kitchenPrinterGrp2: integer('kitchen_printer_grp2'),
+    kitchenPrinterGrp3: integer('kitchen_printer_grp3'),
+    kitchenPrinterGrp4: integer('kitchen_printer_grp4'),
+    kitchenPrinter1: integer('kitchen_printer1'),
+    kitchenPrinter2: integer('kitchen_printer2'),
+    kitchenPrinter3: integer('kitchen_printer3'),
+    kitchenPrinter4: integer('kitchen_printer4'),
+    printOrder: integer('print_order').notNull().default(0),
+    fontSize: text('font_size').notNull().default('3.0vmin'),
+    fontWeight: text('font_weight').notNull().default('bold'),
+    textAlign: text('text_align').notNull().default('center'),
+    flex: integer('flex').notNull().default(1),
+    menuStyleHeightFlex: integer('menu_style_height_flex').notNull().default(1),
+    rowNo: integer('row_no').notNull().default(1),
+    colNo: integer('col_no').notNull().default(1),
+    borderRadius: text('border_radius').notNull().default('1vmin'),
+    pageSize: integer('page_size').notNull().default(1),
+    rowSize: integer('row_size').notNull().default(1),
+    spaceLength: integer('space_length').notNull().default(0),
+    pinned: boolean('pinned').notNull().default(false),
+    lining: boolean('lining').notNull().default(false),
+    dummy: boolean('dummy').notNull().default(false),
+    displaySiblings: boolean('display_siblings').notNull().default(false),
+    displayGrandChilds: boolean('display_grand_childs').notNull().default(false),
+    tillIdList: text('till_id_list'),
+    showInline: boolean('show_inline').notNull().default(false),
+    singleLine: boolean('single_line').notNull().default(false),
+    condiment: boolean('condiment').notNull().default(false),
+    color: text('color'),
+    background: text('background'),
+    menuDisplayType: text('menu_display_type').notNull().default('DISPLAY_NUMBER'),
+    menuDisplayNo: integer('menu_display_no').notNull().default(0),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    // A menu with children cannot be deleted (the service says so first); a deleted product takes its items with it.
+    foreignKey({ columns: [t.merchantAccountId, t.parentId], foreignColumns: [t.merchantAccountId, t.id] }),
+    foreignKey({ columns: [t.merchantAccountId, t.productId], foreignColumns: [product.merchantAccountId, product.id] }).onDelete('cascade'),
+    ...(['grpContent', 'grpContentX', 'grpMain', 'grpOption1', 'grpOption2', 'grpOption3', 'grpOption4', 'kitchenPrinterGrp1', 'kitchenPrinterGrp2', 'kitchenPrinterGrp3', 'kitchenPrinterGrp4'] as const).map((c) =>
+      foreignKey({ columns: [t.merchantAccountId, t[c]], foreignColumns: [productGroup.merchantAccountId, productGroup.id] }),
+    ),
+    ...(['kitchenPrinter1', 'kitchenPrinter2', 'kitchenPrinter3', 'kitchenPrinter4'] as const).map((c) =>
+      foreignKey({ columns: [t.merchantAccountId, t[c]], foreignColumns: [device.merchantAccountId, device.id] }),
+    ),
+    fileRef(t, t.webFileId),
+    fileRef(t, t.tillFileId),
+    // The storefront's reads: a branch's children of a parent.
+    index('web_menu_parent_idx').on(t.merchantAccountId, t.merchantBranchId, t.parentId),
+    index('web_menu_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const webMenuProductTag = pgTable(
+  'web_menu_product_tag',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    webMenuId: integer('web_menu_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.webMenuId, t.tagId] }),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.webMenuId], foreignColumns: [webMenu.merchantAccountId, webMenu.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.merchantAccountId, t.tagId], foreignColumns: [productTag.merchantAccountId, productTag.id] }).onDelete('cascade'),
+  ],
+);
+
+/** Mix and match offers; quantity is an item count (PRODUCT level) or pence (BASKET level), amount pence. */
+export const mixAndMatch = pgTable(
+  'mix_and_match',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    mixAndMatchType: text('mix_and_match_type').notNull().default('MIXMATCH'),
+    level: text('level').notNull().default('PRODUCT'),
+    operation: text('operation').notNull().default('FIXED_PRICE'),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    monday: boolean('monday').notNull().default(true),
+    tuesday: boolean('tuesday').notNull().default(true),
+    wednesday: boolean('wednesday').notNull().default(true),
+    thursday: boolean('thursday').notNull().default(true),
+    friday: boolean('friday').notNull().default(true),
+    saturday: boolean('saturday').notNull().default(true),
+    sunday: boolean('sunday').notNull().default(true),
+    startHour: integer('start_hour'),
+    startMinute: integer('start_minute'),
+    duration: integer('duration'),
+    mmPrint: text('mm_print').notNull().default('LABEL'),
+    webEnabled: boolean('web_enabled').notNull().default(true),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t)],
+);
+
+export const mixAndMatchProduct = pgTable(
+  'mix_and_match_product',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    mixAndMatchId: integer('mix_and_match_id').notNull(),
+    productId: integer('product_id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.mixAndMatchId, t.productId] }),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.mixAndMatchId], foreignColumns: [mixAndMatch.merchantAccountId, mixAndMatch.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.merchantAccountId, t.productId], foreignColumns: [product.merchantAccountId, product.id] }).onDelete('cascade'),
+    // Department's hasConnectedAnyMixAndMatch and the pricing read offers by product.
+    index('mix_and_match_product_idx').on(t.merchantAccountId, t.productId),
+  ],
+);
+
+/** Restaurant tables of a branch's floor plan; a number appears once per branch. */
+export const restTable = pgTable(
+  'rest_table',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    tableNo: integer('table_no').notNull(),
+    tableCapacity: integer('table_capacity'),
+    status: text('status').notNull().default('ACTIVE'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), unique('rest_table_no_key').on(t.merchantAccountId, t.merchantBranchId, t.tableNo)],
+);
+
+/** The floor plan's last resize: how many tables and how many to a row. */
+export const floorPlan = pgTable(
+  'floor_plan',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    size: integer('size').notNull(),
+    rowSize: integer('row_size').notNull(),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), unique('floor_plan_branch_key').on(t.merchantAccountId, t.merchantBranchId)],
 );
 
 /** Tables without merchant_account_id, and why they are global. */

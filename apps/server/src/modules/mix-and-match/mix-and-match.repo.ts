@@ -1,0 +1,223 @@
+import { type SQL, and, asc, count, eq, inArray } from 'drizzle-orm';
+import { MIX_AND_MATCH_MESSAGES, type MixAndMatch, type MixAndMatchInput } from '@tillpoint/contracts/mix-and-match';
+import { fromHundredths, toHundredths } from '@tillpoint/contracts/price-calculator';
+import type { PricingOffer } from '@tillpoint/contracts/promotion-pricing';
+import type { Db } from '../../db/open-db';
+import { department, mixAndMatch, mixAndMatchProduct, product } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import type { ResourceRepo } from '../../platform/branch-repo';
+import { badRequest, notFound } from '../../platform/errors';
+import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
+
+type Row = typeof mixAndMatch.$inferSelect;
+
+const own = (s: Scope, extra?: SQL) => and(eq(mixAndMatch.merchantAccountId, s.merchantAccountId), eq(mixAndMatch.merchantBranchId, s.merchantBranchId), extra);
+
+const columns: TableColumns = {
+  id: { column: mixAndMatch.id, kind: 'number' },
+  name: { column: mixAndMatch.name, kind: 'text' },
+  quantity: { column: mixAndMatch.quantity, kind: 'number' },
+  operation: { column: mixAndMatch.operation, kind: 'text' },
+  amount: hundredthsColumn(mixAndMatch.amount),
+  startDate: { column: mixAndMatch.startDate, kind: 'text' },
+  endDate: { column: mixAndMatch.endDate, kind: 'text' },
+  status: { column: mixAndMatch.status, kind: 'text' },
+  level: { column: mixAndMatch.level, kind: 'text' },
+};
+
+/** BASKET offers keep their threshold in pence; PRODUCT offers count items. */
+const quantityOut = (r: Pick<Row, 'level' | 'quantity'>) => (r.level === 'BASKET' ? fromHundredths(r.quantity) : r.quantity);
+
+async function withProducts(db: Db, s: Scope, rows: Row[]): Promise<MixAndMatch[]> {
+  const ids = rows.map((r) => r.id);
+  const members = ids.length
+    ? await db
+        .select({
+          offerId: mixAndMatchProduct.mixAndMatchId,
+          id: product.id,
+          name: product.name,
+          barcode: product.barcode,
+          price: product.price,
+          excluded: department.excludePromotion,
+        })
+        .from(mixAndMatchProduct)
+        .innerJoin(product, and(eq(product.merchantAccountId, mixAndMatchProduct.merchantAccountId), eq(product.id, mixAndMatchProduct.productId)))
+        .innerJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
+        .where(and(eq(mixAndMatchProduct.merchantAccountId, s.merchantAccountId), inArray(mixAndMatchProduct.mixAndMatchId, ids)))
+        .orderBy(asc(mixAndMatchProduct.mixAndMatchId), asc(mixAndMatchProduct.position))
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    status: r.status as MixAndMatch['status'],
+    mixAndMatchType: r.mixAndMatchType as MixAndMatch['mixAndMatchType'],
+    level: r.level as MixAndMatch['level'],
+    operation: r.operation as MixAndMatch['operation'],
+    quantity: quantityOut(r),
+    amount: fromHundredths(r.amount),
+    startDate: r.startDate,
+    endDate: r.endDate,
+    monday: r.monday,
+    tuesday: r.tuesday,
+    wednesday: r.wednesday,
+    thursday: r.thursday,
+    friday: r.friday,
+    saturday: r.saturday,
+    sunday: r.sunday,
+    startHour: r.startHour,
+    startMinute: r.startMinute,
+    duration: r.duration,
+    mmPrint: r.mmPrint as MixAndMatch['mmPrint'],
+    webEnabled: r.webEnabled,
+    products: members
+      .filter((m) => m.offerId === r.id)
+      .map((m) => ({ id: m.id, name: m.name, barcode: m.barcode, price: m.price === null ? null : fromHundredths(m.price), departmentExcludePromotion: m.excluded })),
+  }));
+}
+
+export async function getMixAndMatch(db: Db, s: Scope, id: number) {
+  const rows = await db.select().from(mixAndMatch).where(own(s, eq(mixAndMatch.id, id)));
+  return rows.length ? (await withProducts(db, s, rows))[0] : undefined;
+}
+
+const toRow = (i: MixAndMatchInput) => ({
+  name: i.name,
+  status: i.status,
+  mixAndMatchType: i.mixAndMatchType,
+  level: i.level,
+  operation: i.operation,
+  quantity: i.level === 'BASKET' ? toHundredths(i.quantity) : i.quantity,
+  amount: toHundredths(i.amount),
+  startDate: i.startDate,
+  endDate: i.endDate,
+  monday: i.monday,
+  tuesday: i.tuesday,
+  wednesday: i.wednesday,
+  thursday: i.thursday,
+  friday: i.friday,
+  saturday: i.saturday,
+  sunday: i.sunday,
+  startHour: i.startHour,
+  startMinute: i.startMinute,
+  duration: i.duration,
+  mmPrint: i.mmPrint,
+  webEnabled: i.webEnabled,
+});
+
+/**
+ * Replaces an offer's products. Each must be the branch's own (404 otherwise, nothing written) and
+ * its department must allow promotions ('Product excluded from mixAndMatch', spec 2 §5).
+ */
+async function setProducts(tx: Db, s: Scope, offerId: number, productIds: number[]) {
+  if (productIds.length) {
+    const found = await tx
+      .select({ id: product.id, excluded: department.excludePromotion })
+      .from(product)
+      .innerJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
+      .where(and(eq(product.merchantAccountId, s.merchantAccountId), eq(product.merchantBranchId, s.merchantBranchId), inArray(product.id, productIds)));
+    if (found.length !== productIds.length) throw notFound();
+    if (found.some((p) => p.excluded)) {
+      throw badRequest(MIX_AND_MATCH_MESSAGES.excluded, [{ field: 'products', message: MIX_AND_MATCH_MESSAGES.excluded }]);
+    }
+  }
+  await tx.delete(mixAndMatchProduct).where(and(eq(mixAndMatchProduct.merchantAccountId, s.merchantAccountId), eq(mixAndMatchProduct.mixAndMatchId, offerId)));
+  if (productIds.length) {
+    await tx.insert(mixAndMatchProduct).values(
+      productIds.map((productId, position) => ({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, mixAndMatchId: offerId, productId, position })),
+    );
+  }
+}
+
+export const mixAndMatchRepo: ResourceRepo<MixAndMatch, MixAndMatchInput> = {
+  list: (db, s, request) =>
+    loadTable(
+      columns,
+      mixAndMatch.id,
+      request,
+      async (q) => withProducts(db, s, await db.select().from(mixAndMatch).where(own(s, q.where)).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)),
+      async (where) => Number((await db.select({ n: count() }).from(mixAndMatch).where(own(s, where)))[0]?.n ?? 0),
+    ),
+  all: async (db, s, onlyActive) =>
+    withProducts(db, s, await db.select().from(mixAndMatch).where(own(s, onlyActive ? eq(mixAndMatch.status, 'ACTIVE') : undefined)).orderBy(asc(mixAndMatch.id))),
+  get: getMixAndMatch,
+  create: (db, s, input) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mixAndMatch)
+        .values({ ...toRow(input), merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId })
+        .returning({ id: mixAndMatch.id });
+      await setProducts(tx, s, row.id, input.products);
+      return (await getMixAndMatch(tx, s, row.id)) as MixAndMatch;
+    }),
+  update: (db, s, id, input) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(mixAndMatch)
+        .set({ ...toRow(input), updatedDate: new Date() })
+        .where(own(s, eq(mixAndMatch.id, id)))
+        .returning({ id: mixAndMatch.id });
+      if (!row) return undefined;
+      await setProducts(tx, s, id, input.products);
+      return getMixAndMatch(tx, s, id);
+    }),
+  remove: async (db, s, id) => (await db.delete(mixAndMatch).where(own(s, eq(mixAndMatch.id, id))).returning({ id: mixAndMatch.id })).length > 0,
+  setStatus: async (db, s, id, status) => {
+    const [row] = await db.update(mixAndMatch).set({ status, updatedDate: new Date() }).where(own(s, eq(mixAndMatch.id, id))).returning({ id: mixAndMatch.id });
+    return row ? getMixAndMatch(db, s, id) : undefined;
+  },
+  locate: async (db, id) =>
+    (
+      await db
+        .select({ merchantAccountId: mixAndMatch.merchantAccountId, merchantBranchId: mixAndMatch.merchantBranchId })
+        .from(mixAndMatch)
+        .where(eq(mixAndMatch.id, id))
+    )[0],
+};
+
+/**
+ * Whether any offer of the branch holds a product of the department (GET department/{id}/
+ * hasConnectedAnyMixAndMatch: a department linked to an offer cannot start excluding promotions).
+ */
+export async function departmentHasMixAndMatch(db: Db, s: Scope, departmentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mixAndMatchProduct.mixAndMatchId })
+    .from(mixAndMatchProduct)
+    .innerJoin(product, and(eq(product.merchantAccountId, mixAndMatchProduct.merchantAccountId), eq(product.id, mixAndMatchProduct.productId)))
+    .where(
+      and(
+        eq(mixAndMatchProduct.merchantAccountId, s.merchantAccountId),
+        eq(mixAndMatchProduct.merchantBranchId, s.merchantBranchId),
+        eq(product.departmentId, departmentId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The branch's offers as the pricing function takes them (pence), for the storefront basket and the tills. */
+export async function pricingOffersOf(db: Db, s: Scope): Promise<PricingOffer[]> {
+  const rows = await db.select().from(mixAndMatch).where(own(s, eq(mixAndMatch.status, 'ACTIVE'))).orderBy(asc(mixAndMatch.id));
+  if (!rows.length) return [];
+  const members = await db
+    .select({ offerId: mixAndMatchProduct.mixAndMatchId, productId: mixAndMatchProduct.productId })
+    .from(mixAndMatchProduct)
+    .where(and(eq(mixAndMatchProduct.merchantAccountId, s.merchantAccountId), eq(mixAndMatchProduct.merchantBranchId, s.merchantBranchId)));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    status: r.status,
+    webEnabled: r.webEnabled,
+    mixAndMatchType: r.mixAndMatchType,
+    level: r.level as PricingOffer['level'],
+    operation: r.operation as PricingOffer['operation'],
+    quantity: r.quantity,
+    amount: r.amount,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    days: { monday: r.monday, tuesday: r.tuesday, wednesday: r.wednesday, thursday: r.thursday, friday: r.friday, saturday: r.saturday, sunday: r.sunday },
+    startHour: r.startHour,
+    startMinute: r.startMinute,
+    duration: r.duration,
+    productIds: members.filter((m) => m.offerId === r.id).map((m) => m.productId),
+  }));
+}

@@ -1,0 +1,351 @@
+import { createHash } from 'node:crypto';
+import { type SQL, and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '@tillpoint/contracts/fields';
+import { MESSAGES } from '@tillpoint/contracts/messages';
+import {
+  MENU_SEARCH_MIN,
+  type MemberMenuItem,
+  type MenuOptionGroup,
+  OPTION_GROUP_KEYS,
+  OPTION_GROUP_LABELS,
+  type OptionGroupKey,
+  type SetMenuItemDetails,
+  TOP_LEVEL,
+  WEB_MENU_IMAGE_TYPES,
+  WEB_MENU_MEMBER_PATHS,
+  memberMenuItemSchema,
+  setMenuItemDetailsSchema,
+} from '@tillpoint/contracts/web-menu';
+import type { Db } from '../../db/open-db';
+import { department, product, productGroup, productGroupProduct, productProductTag, productTag, webMenu, webMenuProductTag } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { type FileStore, sendStoredFile } from '../../platform/files';
+import { errorResponses } from '../../platform/route-kit';
+import { branchScope } from '../../platform/tenancy';
+import { childOrder, pounds, topLevelSort } from './web-menu.repo';
+
+/**
+ * What the storefront reads of the web menu (spec 3 §7.5, issue 9): public, no token. Only ACTIVE
+ * and webEnabled menus show, and items only with an ACTIVE, webEnabled product, read on every call
+ * so a PASSIVE one vanishes at once; replies carry an ETag and a repeated call is answered 304.
+ */
+const parentMenu = alias(webMenu, 'parent_menu');
+const visibleMenu = and(eq(webMenu.status, 'ACTIVE'), eq(webMenu.webEnabled, true));
+const visibleItem = or(eq(webMenu.hasSubMenu, true), and(eq(product.status, 'ACTIVE'), eq(product.webEnabled, true)));
+
+const itemColumns = {
+  menu: webMenu,
+  productName: product.name,
+  productBarcode: product.barcode,
+  price: product.price,
+  webPrice: product.webPrice,
+  oldPrice: product.oldPrice,
+  description: product.description,
+  weighable: product.weighable,
+  unit: product.unit,
+  productFileId: product.webFileId,
+  ageRestricted: department.ageRestricted,
+};
+type ItemRow = {
+  menu: typeof webMenu.$inferSelect;
+  productName: string | null;
+  productBarcode: string | null;
+  price: number | null;
+  webPrice: number | null;
+  oldPrice: number | null;
+  description: string | null;
+  weighable: boolean | null;
+  unit: string | null;
+  productFileId: number | null;
+  ageRestricted: boolean | null;
+};
+
+function visibleRows(db: Db, s: Scope, where: SQL | undefined) {
+  return db
+    .select(itemColumns)
+    .from(webMenu)
+    .leftJoin(product, and(eq(product.merchantAccountId, webMenu.merchantAccountId), eq(product.id, webMenu.productId)))
+    .leftJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
+    .where(and(eq(webMenu.merchantAccountId, s.merchantAccountId), eq(webMenu.merchantBranchId, s.merchantBranchId), visibleMenu, visibleItem, where));
+}
+
+/** Whether a parent is shown: the top level always, a menu when it is ACTIVE and webEnabled. */
+async function parentVisible(db: Db, s: Scope, parentId: number) {
+  if (parentId === TOP_LEVEL) return true;
+  const [row] = await db
+    .select({ id: webMenu.id })
+    .from(webMenu)
+    .where(and(eq(webMenu.merchantAccountId, s.merchantAccountId), eq(webMenu.merchantBranchId, s.merchantBranchId), eq(webMenu.id, parentId), visibleMenu));
+  return row !== undefined;
+}
+
+async function sortOfParent(db: Db, s: Scope, parentId: number) {
+  if (parentId === TOP_LEVEL) return topLevelSort(db, s);
+  const [row] = await db
+    .select({ t: webMenu.menuDisplayType })
+    .from(webMenu)
+    .where(and(eq(webMenu.merchantAccountId, s.merchantAccountId), eq(webMenu.id, parentId)));
+  return row?.t === 'NAME' ? 'NAME' : 'DISPLAY_NUMBER';
+}
+
+const parentIs = (parentId: number) => (parentId === TOP_LEVEL ? isNull(webMenu.parentId) : eq(webMenu.parentId, parentId));
+
+/** The storefront shape of rows, with their tags, 'Served With' text and image addresses, in a few batched reads. */
+async function toItems(db: Db, files: FileStore, s: Scope, branchId: number, rows: ItemRow[], shortcuts = false): Promise<MemberMenuItem[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.menu.id);
+  const productIds = [...new Set(rows.map((r) => r.menu.productId).filter((id): id is number => id !== null))];
+  const servedWithGroups = [...new Set(rows.map((r) => r.menu.grpContent).filter((id): id is number => id !== null))];
+  const [menuTags, productTags, servedWith, deeper] = await Promise.all([
+    db
+      .select({ owner: webMenuProductTag.webMenuId, name: productTag.name })
+      .from(webMenuProductTag)
+      .innerJoin(productTag, and(eq(productTag.merchantAccountId, webMenuProductTag.merchantAccountId), eq(productTag.id, webMenuProductTag.tagId)))
+      .where(and(eq(webMenuProductTag.merchantAccountId, s.merchantAccountId), inArray(webMenuProductTag.webMenuId, ids), eq(productTag.status, 'ACTIVE')))
+      .orderBy(asc(webMenuProductTag.position)),
+    productIds.length
+      ? db
+          .select({ owner: productProductTag.productId, name: productTag.name })
+          .from(productProductTag)
+          .innerJoin(productTag, and(eq(productTag.merchantAccountId, productProductTag.merchantAccountId), eq(productTag.id, productProductTag.tagId)))
+          .where(and(eq(productProductTag.merchantAccountId, s.merchantAccountId), inArray(productProductTag.productId, productIds), eq(productTag.status, 'ACTIVE')))
+          .orderBy(asc(productProductTag.position))
+      : [],
+    servedWithGroups.length
+      ? db
+          .select({ groupId: productGroupProduct.groupId, name: product.name })
+          .from(productGroupProduct)
+          .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
+          .where(and(eq(productGroupProduct.merchantAccountId, s.merchantAccountId), inArray(productGroupProduct.groupId, servedWithGroups), eq(product.status, 'ACTIVE')))
+          .orderBy(asc(productGroupProduct.position))
+      : [],
+    shortcuts
+      ? db
+          .selectDistinct({ parentId: webMenu.parentId })
+          .from(webMenu)
+          .where(and(eq(webMenu.merchantAccountId, s.merchantAccountId), inArray(webMenu.parentId, ids), eq(webMenu.hasSubMenu, true), visibleMenu))
+      : [],
+  ]);
+  const fileIds = [...new Set(rows.map((r) => r.menu.webFileId ?? r.productFileId).filter((id): id is number => id !== null))];
+  const metas = fileIds.length ? await files.meta(db, s.merchantAccountId, fileIds) : new Map();
+  const withDeeper = new Set(deeper.map((d) => d.parentId));
+  return rows.map((r) => {
+    const m = r.menu;
+    const tagNames = [...menuTags.filter((t) => t.owner === m.id), ...(m.productId === null ? [] : productTags.filter((t) => t.owner === m.productId))].map((t) => t.name);
+    const fileId = m.webFileId ?? r.productFileId;
+    const meta = fileId === null ? undefined : metas.get(fileId);
+    const pence = m.hasSubMenu ? null : (r.webPrice ?? r.price);
+    const served = m.grpContent === null ? [] : servedWith.filter((g) => g.groupId === m.grpContent).map((g) => g.name);
+    return {
+      id: m.id,
+      parentId: m.parentId ?? TOP_LEVEL,
+      name: m.name,
+      longname: m.longname,
+      subTitle: m.subTitle,
+      hasSubMenu: m.hasSubMenu,
+      price: pounds(pence),
+      oldPrice: m.hasSubMenu ? null : pounds(r.oldPrice),
+      originalPrice: m.hasSubMenu ? null : pounds(r.price),
+      itemPrice: pounds(pence),
+      totalPrice: pounds(pence),
+      quantity: 1,
+      basketQuantity: 0,
+      code: r.productBarcode,
+      description: r.description,
+      extraNotes: null,
+      ageRestricted: r.ageRestricted ?? false,
+      weighable: r.weighable ?? false,
+      unit: r.unit,
+      productId: m.productId,
+      productName: r.productName,
+      productBarcode: r.productBarcode,
+      imageUrl: meta ? `/api/${WEB_MENU_MEMBER_PATHS.image(branchId, m.id, 'WEB')}?v=${meta.sha256.slice(0, 12)}` : null,
+      content: null,
+      fileType: meta?.contentType ?? null,
+      fileName: meta?.fileName ?? null,
+      tag1Name: tagNames[0] ?? null,
+      tag2Name: tagNames[1] ?? null,
+      tag3Name: tagNames[2] ?? null,
+      tag4Name: tagNames[3] ?? null,
+      tag5Name: tagNames[4] ?? null,
+      grpContentText: served.length ? served.join(', ') : null,
+      hasOptions: OPTION_GROUP_KEYS.some((k) => m[k] !== null),
+      lastShortcuts: shortcuts ? !withDeeper.has(m.id) : false,
+      color: m.color,
+      background: m.background,
+    };
+  });
+}
+
+/** The option groups of an item, in the storefront's order, with their ACTIVE products and prices in pounds. */
+async function optionGroups(db: Db, s: Scope, menu: typeof webMenu.$inferSelect): Promise<MenuOptionGroup[]> {
+  const wanted = OPTION_GROUP_KEYS.map((key) => ({ key, id: menu[key] })).filter((g): g is { key: OptionGroupKey; id: number } => g.id !== null);
+  if (!wanted.length) return [];
+  const groupIds = [...new Set(wanted.map((g) => g.id))];
+  const [groups, members] = await Promise.all([
+    db
+      .select()
+      .from(productGroup)
+      .where(and(eq(productGroup.merchantAccountId, s.merchantAccountId), inArray(productGroup.id, groupIds), eq(productGroup.status, 'ACTIVE'))),
+    db
+      .select({ groupId: productGroupProduct.groupId, id: product.id, name: product.name, price: product.price, webPrice: product.webPrice })
+      .from(productGroupProduct)
+      .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
+      .where(
+        and(
+          eq(productGroupProduct.merchantAccountId, s.merchantAccountId),
+          inArray(productGroupProduct.groupId, groupIds),
+          eq(product.status, 'ACTIVE'),
+          eq(product.webEnabled, true),
+        ),
+      )
+      .orderBy(asc(productGroupProduct.position)),
+  ]);
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  const labels: Record<OptionGroupKey, string> = {
+    ...OPTION_GROUP_LABELS,
+    grpOption1: menu.grpOption1Label,
+    grpOption2: menu.grpOption2Label,
+    grpOption3: menu.grpOption3Label,
+    grpOption4: menu.grpOption4Label,
+  };
+  return wanted.flatMap(({ key, id }) => {
+    const g = byId.get(id);
+    if (!g) return [];
+    return [
+      {
+        key,
+        id: g.id,
+        label: labels[key],
+        text: g.name,
+        selectionType: g.selectionType as MenuOptionGroup['selectionType'],
+        pricingType: g.pricingType as MenuOptionGroup['pricingType'],
+        price: pounds(g.price),
+        zeroPriceLimit: g.zeroPriceLimit,
+        // 'Served With' comes with the item (the customer may remove it); other choices start unpicked.
+        products: members
+          .filter((p) => p.groupId === g.id)
+          .map((p) => ({ id: p.id, name: p.name, price: pounds(p.webPrice ?? p.price) ?? 0, selectedValue: key === 'grpContent' })),
+      },
+    ];
+  });
+}
+
+/** Replies with an ETag of the body; 304 when the client's copy is current. PASSIVE changes show on the next call: no max-age. */
+function sendCached(req: FastifyRequest, reply: FastifyReply, body: unknown) {
+  const json = JSON.stringify(body);
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+  reply.header('etag', etag).header('cache-control', 'public, no-cache');
+  const header = req.headers['if-none-match'];
+  if (header?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+const branchParam = z.object({ branchId: idSchema });
+const parentIdSchema = z
+  .string()
+  .regex(/^(-1|[1-9]\d{0,9})$/, { error: MESSAGES.emptyValues })
+  .transform(Number)
+  .pipe(z.number().max(2147483647, { error: MESSAGES.emptyValues }));
+
+export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: FileStore) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = ['WebMenu (storefront)'];
+  const M = '/api/storemanagement/webmenumember/status/active/member/';
+  const list = { 200: z.array(memberMenuItemSchema), ...errorResponses };
+  const scopeOf = async (branchId: number) => {
+    const s = await branchScope(db, branchId);
+    if (!s) throw notFound();
+    return s;
+  };
+
+  const shortcuts = async (branchId: number, parentId: number) => {
+    const s = await scopeOf(branchId);
+    if (!(await parentVisible(db, s, parentId))) return [];
+    const rows = await visibleRows(db, s, and(parentIs(parentId), eq(webMenu.hasSubMenu, true))).orderBy(...childOrder(await sortOfParent(db, s, parentId)));
+    return toItems(db, files, s, branchId, rows, true);
+  };
+
+  app.get(`${M}shortcuts/:branchId`, { schema: { tags, params: branchParam, response: list } }, async (req, reply) =>
+    sendCached(req, reply, await shortcuts(req.params.branchId, TOP_LEVEL)),
+  );
+  app.get(
+    `${M}shortcuts/:branchId/parentid/:parentId`,
+    { schema: { tags, params: z.object({ branchId: idSchema, parentId: parentIdSchema }), response: list } },
+    async (req, reply) => sendCached(req, reply, await shortcuts(req.params.branchId, req.params.parentId)),
+  );
+  app.get(`${M}:branchId/:parentId`, { schema: { tags, params: z.object({ branchId: idSchema, parentId: parentIdSchema }), response: list } }, async (req, reply) => {
+    const s = await scopeOf(req.params.branchId);
+    const { parentId } = req.params;
+    if (!(await parentVisible(db, s, parentId))) return sendCached(req, reply, []);
+    const rows = await visibleRows(db, s, and(parentIs(parentId), eq(webMenu.hasSubMenu, false))).orderBy(...childOrder(await sortOfParent(db, s, parentId)));
+    return sendCached(req, reply, await toItems(db, files, s, req.params.branchId, rows));
+  });
+  app.get(
+    `${M}:branchId/name/:text`,
+    { schema: { tags, params: z.object({ branchId: idSchema, text: z.string().max(100, { error: MESSAGES.emptyValues }) }), response: list } },
+    async (req, reply) => {
+      const s = await scopeOf(req.params.branchId);
+      const text = req.params.text.trim();
+      // Spec 3 §5.2: the search runs only for more than 3 characters; shorter text finds nothing.
+      if (text.length < MENU_SEARCH_MIN) return sendCached(req, reply, []);
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .select(itemColumns)
+        .from(webMenu)
+        .leftJoin(product, and(eq(product.merchantAccountId, webMenu.merchantAccountId), eq(product.id, webMenu.productId)))
+        .leftJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
+        .leftJoin(parentMenu, and(eq(parentMenu.merchantAccountId, webMenu.merchantAccountId), eq(parentMenu.id, webMenu.parentId)))
+        .where(
+          and(
+            eq(webMenu.merchantAccountId, s.merchantAccountId),
+            eq(webMenu.merchantBranchId, s.merchantBranchId),
+            eq(webMenu.hasSubMenu, false),
+            visibleMenu,
+            visibleItem,
+            or(isNull(webMenu.parentId), and(eq(parentMenu.status, 'ACTIVE'), eq(parentMenu.webEnabled, true))),
+            or(ilike(webMenu.name, like), ilike(webMenu.longname, like), ilike(product.name, like)),
+          ),
+        )
+        .orderBy(asc(sql`lower(${webMenu.name})`), asc(webMenu.id))
+        .limit(100);
+      return sendCached(req, reply, await toItems(db, files, s, req.params.branchId, rows));
+    },
+  );
+
+  app.get(
+    `/api/storemanagement/webmenumember/image/:branchId/:id/:type`,
+    { schema: { tags, params: z.object({ branchId: idSchema, id: idSchema, type: z.enum(WEB_MENU_IMAGE_TYPES, { error: MESSAGES.emptyValues }) }) } },
+    async (req, reply) => {
+      const s = await scopeOf(req.params.branchId);
+      const [row] = await visibleRows(db, s, eq(webMenu.id, req.params.id));
+      const fileId = req.params.type === 'WEB' ? (row?.menu.webFileId ?? row?.productFileId) : row?.menu.tillFileId;
+      if (!row || fileId === null || fileId === undefined) throw notFound();
+      const file = await files.read(db, s.merchantAccountId, fileId);
+      if (!file) throw notFound();
+      return sendStoredFile(req, reply, file, { public: true });
+    },
+  );
+
+  app.get(
+    `/api/${WEB_MENU_MEMBER_PATHS.setMenuItemDetails(0).replace(/0$/, ':id')}`,
+    { schema: { tags, params: z.object({ id: idSchema }), response: { 200: setMenuItemDetailsSchema, ...errorResponses } } },
+    async (req, reply) => {
+      const [located] = await db
+        .select({ merchantAccountId: webMenu.merchantAccountId, merchantBranchId: webMenu.merchantBranchId })
+        .from(webMenu)
+        .where(eq(webMenu.id, req.params.id));
+      if (!located) throw notFound();
+      const [row] = await visibleRows(db, located, eq(webMenu.id, req.params.id));
+      if (!row || !(await parentVisible(db, located, row.menu.parentId ?? TOP_LEVEL))) throw notFound();
+      const [item] = await toItems(db, files, located, located.merchantBranchId, [row]);
+      const details: SetMenuItemDetails = { ...item, groups: await optionGroups(db, located, row.menu) };
+      return sendCached(req, reply, details);
+    },
+  );
+}
