@@ -2,13 +2,14 @@ import { PATHS } from '@tillpoint/contracts/api-paths';
 import type { Tokens } from '@tillpoint/contracts/auth';
 import { type ApiResult, api } from '../../shared/api';
 import { authPaths, startSession, userType } from '../../shared/session';
+import { ROUTES } from '../route-hrefs';
 
 export type Credentials = { domainName?: string | null; userName: string; password: string; reCaptchaToken: string | null };
 
 /** Where a user lands after signing in: admin at home, merchant at its landing page (spec 1 §2). */
 export function landingOf(tokens: Tokens): string {
   const page = userType === 'merchant' ? tokens.userDTO.landingPage : null;
-  return page?.startsWith('#') ? page : '#/';
+  return page?.startsWith('#') ? page : ROUTES.home;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Upcoming } from '../routes';
+import { ROUTES } from '../route-hrefs';
 
 /** A screen the spec names that is not built yet, or an address that names no screen. */
 export default function ComingSoonPage({ upcoming }: { upcoming?: Upcoming }) {
@@ -8,7 +9,7 @@ export default function ComingSoonPage({ upcoming }: { upcoming?: Upcoming }) {
         <i className="pi pi-compass notice-icon" aria-hidden="true" />
         <h1 id="not-found-title">Page not found</h1>
         <p>This address does not open a screen of the back office.</p>
-        <a href="#/">Go to the home page</a>
+        <a href={ROUTES.home}>Go to the home page</a>
       </section>
     );
   }
@@ -17,7 +18,7 @@ export default function ComingSoonPage({ upcoming }: { upcoming?: Upcoming }) {
       <i className="pi pi-clock notice-icon" aria-hidden="true" />
       <h1 id="coming-soon-title">{upcoming.title}: coming soon</h1>
       <p>This screen is not built yet. It arrives with the area: {upcoming.area}.</p>
-      <a href="#/">Go to the home page</a>
+      <a href={ROUTES.home}>Go to the home page</a>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { applyTheme } from '../theme';
 import { type LayoutPrefs, setLayoutPrefs, useIsDesktop, useLayoutPrefs } from './layout-prefs';
 import { SideMenu } from './side-menu';
 import { useMenu } from './use-menu';
+import { ROUTES } from '../route-hrefs';
 
 function Screen({ hash }: { hash: string }) {
   const { name } = parseHash(hash);
@@ -112,7 +113,7 @@ export default function Shell() {
               onClick={toggle}
             />
             <Button type="button" icon="pi pi-arrow-left" text rounded aria-label="Back" title="Back" onClick={() => !isHome(hash) && goBack()} />
-            <Button type="button" icon="pi pi-home" text rounded aria-label="Home" title="Home" onClick={() => navigate('#/')} />
+            <Button type="button" icon="pi pi-home" text rounded aria-label="Home" title="Home" onClick={() => navigate(ROUTES.home)} />
             {!sidebarVisible && <span className="topbar-brand">Tillpoint</span>}
             <span className="topbar-spacer" />
             <span className="topbar-user">

@@ -1,10 +1,12 @@
 import { parseHash } from '../../shared/hash-route';
+import { useUser } from '../../shared/session';
 import { ROUTES } from '../route-hrefs';
 import type { MenuGroup } from './use-menu';
 import { menuHref } from './use-menu';
 
 export function SideMenu({ groups, hash }: { groups: MenuGroup[]; hash: string }) {
   const current = parseHash(hash).name;
+  const own = useUser().merchantAccountId;
   return (
     <nav aria-label="Main menu" className="side-menu">
       <ul>
@@ -22,7 +24,7 @@ export function SideMenu({ groups, hash }: { groups: MenuGroup[]; hash: string }
             {g.items.map((item) => (
               <li key={item.id}>
                 <a
-                  href={menuHref(item.href ?? ROUTES.home)}
+                  href={menuHref(item.href ?? ROUTES.home, own)}
                   className="side-menu-link"
                   aria-current={parseHash(item.href ?? '').name === current ? 'page' : undefined}
                 >

@@ -4,7 +4,6 @@ import type { MenuItem } from '@tillpoint/contracts/auth';
 import { api } from '../../shared/api';
 import { parseHash } from '../../shared/hash-route';
 import { notify } from '../../shared/notify';
-import { getSession, userType } from '../../shared/session';
 import { ROUTES } from '../route-hrefs';
 
 export type MenuGroup = MenuItem & { items: MenuItem[] };
@@ -42,12 +41,10 @@ export function rememberMerchantAccount(id: number) {
 }
 
 /**
- * A menu link as the spec wants it: the merchant-user page gets an account id, the one opened
- * last for an administrator, its own for merchant staff.
+ * A menu link as the spec wants it: the merchant-user page gets an account id, merchant staff
+ * their own (`ownAccountId`), an administrator the one opened last.
  */
-export function menuHref(href: string): string {
+export function menuHref(href: string, ownAccountId: number | null): string {
   if (parseHash(href).name !== 'merchantUserSave') return href;
-  const session = getSession();
-  if (userType === 'merchant' && session.status === 'signedIn') return ROUTES.merchantUserSave(session.user.merchantAccountId);
-  return ROUTES.merchantUserSave(Number(localStorage.getItem(MERCHANT_ACCOUNT_KEY)) || null);
+  return ROUTES.merchantUserSave(ownAccountId ?? (Number(localStorage.getItem(MERCHANT_ACCOUNT_KEY)) || null));
 }
