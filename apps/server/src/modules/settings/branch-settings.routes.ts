@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema } from '@tillpoint/contracts/api-error';
 import {
   BRANCH_SETTINGS_PATHS,
   branchSettingsSchema,
@@ -12,19 +10,16 @@ import {
   publicPaymentSettingsSchema,
   storeClosedSchema,
 } from '@tillpoint/contracts/branch-settings';
-import { idSchema } from '@tillpoint/contracts/fields';
 import { providerEndpoints } from '@tillpoint/contracts/payment-providers';
 import type { Db } from '../../db/open-db';
-import { type Principal, adminOnly, requireAdmin } from '../../platform/auth';
+import type { Scope } from '../../platform/auth';
+import { adminRoutes, branchParams, errorResponses as errors, found } from '../../platform/route-kit';
 import { branchScope } from '../../platform/tenancy';
-import { notFound } from '../../platform/errors';
 import { type BranchSettingsValues, branchSettingsRecord, branchStatus, findBranchSettings, saveBranchSettings } from './branch-settings.repo';
 import { eodSettingsValues, offersDelivery, orderSettingsValues, paymentSettingsValues } from './branch-settings.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['Branch settings'];
 const B = `/api/${BRANCH_SETTINGS_PATHS.base}`;
-const branchParams = z.object({ branchId: idSchema });
 
 /**
  * Branch settings (spec 1 §7): administrators read and write them per tab; the storefront reads the
@@ -32,35 +27,35 @@ const branchParams = z.object({ branchId: idSchema });
  */
 export function branchSettingsRoutes(parent: FastifyInstance, db: Db, opts: { testEnvironment: boolean }) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const scopeOf = async (branchId: number) => {
-    const scope = await branchScope(db, branchId);
-    if (!scope) throw notFound();
-    return scope;
-  };
+  const scopeOf = async (branchId: number) => found(await branchScope(db, branchId));
   // Before the first save the DOJO default shows the addresses it would be saved with.
-  const shown = (scope: Awaited<ReturnType<typeof scopeOf>>, row: Parameters<typeof branchSettingsRecord>[1]) =>
+  const shown = (scope: Scope, row: Parameters<typeof branchSettingsRecord>[1]) =>
     branchSettingsRecord(scope, row, providerEndpoints('DOJO', opts.testEnvironment) ?? {});
 
-  app.get(`${B}merchantBranchId/:branchId`, { onRequest: adminOnly, schema: { tags, params: branchParams, response: { 200: branchSettingsSchema, ...errors } } }, async (req) => {
-    const scope = await scopeOf(req.params.branchId);
-    return shown(scope, await findBranchSettings(db, scope));
-  });
-
-  /** One save per tab; each writes its own columns only. The spec's update carries userType admin: the server records the caller's. */
-  const save = async (p: Principal, branchId: number, values: BranchSettingsValues) => {
+  /**
+   * One save per tab; each writes its own columns only. The spec's update carries userType admin:
+   * the server records it itself (these routes answer administrators only).
+   */
+  const save = async (branchId: number, values: BranchSettingsValues) => {
     const scope = await scopeOf(branchId);
-    return shown(scope, await saveBranchSettings(db, scope, { ...values, userType: p.userType }));
+    return shown(scope, await saveBranchSettings(db, scope, { ...values, userType: 'admin' }));
   };
   const reply = { 200: branchSettingsSchema, ...errors };
-  app.put(`${B}:branchId/order`, { onRequest: adminOnly, schema: { tags, params: branchParams, body: orderSettingsInputSchema, response: reply } }, async (req) =>
-    save(requireAdmin(req), req.params.branchId, orderSettingsValues(req.body)),
-  );
-  app.put(`${B}:branchId/eod`, { onRequest: adminOnly, schema: { tags, params: branchParams, body: eodSettingsInputSchema, response: reply } }, async (req) =>
-    save(requireAdmin(req), req.params.branchId, eodSettingsValues(req.body)),
-  );
-  app.put(`${B}:branchId/payment`, { onRequest: adminOnly, schema: { tags, params: branchParams, body: paymentSettingsInputSchema, response: reply } }, async (req) =>
-    save(requireAdmin(req), req.params.branchId, paymentSettingsValues(req.body, opts.testEnvironment)),
-  );
+  adminRoutes(parent, (app) => {
+    app.get(`${B}merchantBranchId/:branchId`, { schema: { tags, params: branchParams, response: reply } }, async (req) => {
+      const scope = await scopeOf(req.params.branchId);
+      return shown(scope, await findBranchSettings(db, scope));
+    });
+    app.put(`${B}:branchId/order`, { schema: { tags, params: branchParams, body: orderSettingsInputSchema, response: reply } }, async (req) =>
+      save(req.params.branchId, orderSettingsValues(req.body)),
+    );
+    app.put(`${B}:branchId/eod`, { schema: { tags, params: branchParams, body: eodSettingsInputSchema, response: reply } }, async (req) =>
+      save(req.params.branchId, eodSettingsValues(req.body)),
+    );
+    app.put(`${B}:branchId/payment`, { schema: { tags, params: branchParams, body: paymentSettingsInputSchema, response: reply } }, async (req) =>
+      save(req.params.branchId, paymentSettingsValues(req.body, opts.testEnvironment)),
+    );
+  });
 
   // ---- public: the storefront reads these before anyone signs in; never a secret.
 
