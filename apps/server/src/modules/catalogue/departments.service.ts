@@ -5,6 +5,7 @@ import { department, product } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { HttpError, badRequest, notFound } from '../../platform/errors';
 import { ownedBy } from './catalogue-refs';
+import { departmentHasMixAndMatch } from '../mix-and-match/mix-and-match.repo';
 import { getDepartment } from './departments.repo';
 
 const productsOf = (s: Scope, departmentId: number) => ownedBy(product, s, eq(product.departmentId, departmentId));
@@ -49,11 +50,10 @@ export async function deleteDepartmentWithTransfer(db: Db, s: Scope, id: number,
 }
 
 /**
- * GET department/{id}/hasConnectedAnyMixAndMatch. Mix and match offers are not built yet (their
- * area comes later and has no table), so no department can be linked to one: the honest answer is
- * false. When that area arrives it answers this from its table.
+ * GET department/{id}/hasConnectedAnyMixAndMatch: whether an offer of the branch holds a product of
+ * the department (the mix and match area answers from its offers).
  */
 export async function hasConnectedAnyMixAndMatch(db: Db, s: Scope, id: number): Promise<boolean> {
   if (!(await getDepartment(db, s, id))) throw notFound();
-  return false;
+  return departmentHasMixAndMatch(db, s, id);
 }

@@ -166,6 +166,9 @@ describe('mix and match: the offers price a basket', () => {
   it('hasConnectedAnyMixAndMatch reads the offers: a linked department says true', async () => {
     expect(await departmentHasMixAndMatch(w.t.db, w.scope, mine.food.id)).toBe(true);
     expect(await departmentHasMixAndMatch(w.t.db, w.scope, mine.tobacco.id)).toBe(false);
+    const D = 'storemanagement/department/';
+    expect(await w.api('GET', `${D}${mine.food.id}/hasConnectedAnyMixAndMatch`)).toMatchObject({ status: 200, body: true });
+    expect(await w.api('GET', `${D}${mine.tobacco.id}/hasConnectedAnyMixAndMatch`)).toMatchObject({ status: 200, body: false });
   });
 
   it('the till sync group carries the offers', async () => {
