@@ -23,4 +23,4 @@ export const useBranchCombo = (accountId: number | null) =>
   useQuery(listQuery<BranchComboItem>(branches.combo(accountId ?? 0), PATHS.merchantBranch.combo(accountId ?? 0), accountId !== null));
 
 /** GET merchant/branch/all: a merchant user's branches of its own account (every branch for an administrator). */
-export const useMyBranches = (enabled = true) => useQuery(listQuery<BranchComboItem>(branches.mine, `${PATHS.merchantBranch.base}all`, enabled));
+export const useMyBranches = (enabled = true) => useQuery(listQuery<BranchComboItem>(branches.mine, PATHS.merchantBranch.all, enabled));
