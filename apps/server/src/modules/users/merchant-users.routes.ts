@@ -1,10 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@tillpoint/contracts/api-error';
 import { PATHS } from '@tillpoint/contracts/api-paths';
-import { statusSchema } from '@tillpoint/contracts/enums';
-import { idSchema } from '@tillpoint/contracts/fields';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import {
   driverQuerySchema,
@@ -22,6 +19,7 @@ import type { Db } from '../../db/open-db';
 import { type Scope, requireMerchant, requireUser, scopeOf } from '../../platform/auth';
 import { branchScope } from '../../platform/tenancy';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { errorResponses as errors, found, idParams, staffOnly, statusParams } from '../../platform/route-kit';
 import { accountOfUser, allRoles, driversOfBranch, getUser, usersOfAccount } from './merchant-users.repo';
 import {
   type Actor,
@@ -33,12 +31,6 @@ import {
 } from './merchant-users.service';
 import { tillUserRepo } from './till-users.repo';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-const idParams = z.object({ id: idSchema });
-const found = <T>(row: T | undefined): T => {
-  if (row === undefined) throw notFound();
-  return row;
-};
 
 /**
  * Who may manage merchant users (spec 1 §6): an administrator, on any account; a merchant user, on
@@ -59,9 +51,6 @@ const guard =
   async (req: FastifyRequest) => {
     access(req, ...actions);
   };
-const staff = async (req: FastifyRequest) => {
-  requireUser(req, 'admin', 'merchant');
-};
 
 /** The account an id-addressed user belongs to, as far as the caller may see it (else 404). */
 async function accountFor(db: Db, a: Access, userId: number): Promise<number> {
@@ -91,7 +80,7 @@ export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publ
   const user = { 200: merchantUserSchema, ...errors };
 
   // Reference data: any signed-in staff user may read the roles.
-  app.get(`${B}roles/all`, { onRequest: staff, schema: { tags, response: { 200: z.array(merchantRoleSchema), ...errors } } }, async (req) => {
+  app.get(`${B}roles/all`, { onRequest: staffOnly, schema: { tags, response: { 200: z.array(merchantRoleSchema), ...errors } } }, async (req) => {
     requireUser(req, 'admin', 'merchant');
     return allRoles(db);
   });
@@ -99,7 +88,7 @@ export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publ
   // The dispatch list: every merchant user of the branch may read it (a clerk dispatches orders).
   app.get(
     `${B}role/driver`,
-    { onRequest: staff, schema: { tags, querystring: driverQuerySchema, response: { 200: z.array(driverSchema), ...errors } } },
+    { onRequest: staffOnly, schema: { tags, querystring: driverQuerySchema, response: { 200: z.array(driverSchema), ...errors } } },
     async (req) => {
       const p = requireUser(req, 'admin', 'merchant');
       if (p.userType === 'merchant') return driversOfBranch(db, scopeOf(requireMerchant(req)));
@@ -139,7 +128,7 @@ export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publ
 
   app.put(
     `${B}:id/status/:status`,
-    { onRequest: guard('Create'), schema: { tags, params: z.object({ id: idSchema, status: statusSchema }), response: user } },
+    { onRequest: guard('Create'), schema: { tags, params: statusParams, response: user } },
     async (req) => {
       const a = access(req, 'Create');
       return setMerchantUserStatus(db, a, await accountFor(db, a, req.params.id), req.params.id, req.params.status);

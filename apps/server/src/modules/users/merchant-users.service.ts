@@ -16,6 +16,7 @@ import { HttpError, badRequest, conflict, notFound } from '../../platform/errors
 import { userHasBranch } from '../../platform/tenancy';
 import { enqueueMail } from '../../platform/outbox';
 import { hashPassword } from '../../platform/passwords';
+import { found } from '../../platform/route-kit';
 import { issueKey, revokeAllOf } from '../../platform/sessions';
 import { ACTIVATION_TTL_MS, keyLink } from '../../platform/mail-links';
 import { findBranch, setPassword } from '../../platform/staff-accounts';
@@ -36,10 +37,6 @@ import { tillUserRepo } from './till-users.repo';
 export type Actor = { userType: 'admin' | 'merchant'; userId: number };
 
 const unique = (ids: number[]) => [...new Set(ids)];
-const found = <T>(row: T | undefined): T => {
-  if (row === undefined) throw notFound();
-  return row;
-};
 
 /**
  * The rules of spec 1 §5 that need the database: the roles exist and exactly one of them (by the
