@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { SERVICE_NAMES } from '@tillpoint/contracts/enums';
 import { hashPassword } from '../platform/passwords';
+import { loadDemoCatalogue } from './demo-catalogue';
 import type { Db } from './open-db';
 import { adminUser, credit, licence, merchantAccount, merchantBranch, merchantUser, merchantUserBranch, merchantUserRole, tax } from './schema';
 
@@ -85,13 +86,17 @@ export async function loadDemoData(db: Db, hash: (password: string) => Promise<s
       .returning();
     await tx.insert(merchantUserRole).values({ merchantAccountId: account.id, userId: owner.id, roleId: 1 });
     await tx.insert(merchantUserBranch).values({ merchantAccountId: account.id, userId: owner.id, merchantBranchId: branch.id });
-    await tx.insert(tax).values(
-      [
-        ['Standard', 2000],
-        ['Reduced', 500],
-        ['Zero', 0],
-      ].map(([name, rateBp]) => ({ merchantAccountId: account.id, merchantBranchId: branch.id, name: String(name), rateBp: Number(rateBp) })),
-    );
+    const taxes = await tx
+      .insert(tax)
+      .values(
+        [
+          ['Standard', 2000],
+          ['Reduced', 500],
+          ['Zero', 0],
+        ].map(([name, rateBp]) => ({ merchantAccountId: account.id, merchantBranchId: branch.id, name: String(name), rateBp: Number(rateBp) })),
+      )
+      .returning({ id: tax.id, name: tax.name });
+    await loadDemoCatalogue(tx, { merchantAccountId: account.id, merchantBranchId: branch.id }, Object.fromEntries(taxes.map((t) => [t.name, t.id])));
     // Postcode look-ups for the demo store's delivery addresses.
     await tx.insert(credit).values({ merchantAccountId: account.id, merchantBranchId: branch.id, creditValue: 1000, creditType: 'ADDRESS', description: 'Demo look-ups' });
   });

@@ -41,7 +41,7 @@ describe('product groups', () => {
   const G = 'storemanagement/productgroup/';
   it('creates a set menu with its products in order, updates and lists it', async () => {
     const res = await w.api<ProductGroup>('POST', `${G}create`, {
-      name: 'Meal deal',
+      name: 'Supper club',
       selectionType: 'MULTIPLE',
       pricingType: 'SET_PRICE',
       price: 12.5,
@@ -51,7 +51,7 @@ describe('product groups', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: expect.any(Number),
-      name: 'Meal deal',
+      name: 'Supper club',
       status: 'ACTIVE',
       price: 12.5,
       selectionType: 'MULTIPLE',
@@ -62,10 +62,10 @@ describe('product groups', () => {
         { id: products[2].id, name: 'Shake', barcode: '5003', price: 4.25, status: 'ACTIVE' },
       ],
     });
-    const upd = await w.api<ProductGroup>('PUT', `${G}update`, { id: res.body.id, name: 'Meal deal', selectionType: 'SINGLE', pricingType: 'PRODUCT_PRICE', products: [products[1].id] });
+    const upd = await w.api<ProductGroup>('PUT', `${G}update`, { id: res.body.id, name: 'Supper club', selectionType: 'SINGLE', pricingType: 'PRODUCT_PRICE', products: [products[1].id] });
     expect(upd.body.products.map((p) => p.name)).toEqual(['Fries']);
     expect(upd.body).toMatchObject({ price: null, selectionType: 'SINGLE' });
-    const all = await w.api<{ data: ProductGroup[]; totalCount: number }>('PUT', `${G}all`, { filter: [{ name: 'name', value: 'meal', filterMatchMode: 'contains' }], limit: 10 });
+    const all = await w.api<{ data: ProductGroup[]; totalCount: number }>('PUT', `${G}all`, { filter: [{ name: 'name', value: 'supper', filterMatchMode: 'contains' }], limit: 10 });
     expect(all.body.data.map((g) => g.id)).toEqual([res.body.id]);
   });
 
@@ -145,8 +145,8 @@ describe('devices (printers), product classes, countries', () => {
   });
 
   it('product classes are the store’s own; countries are the platform list with the United Kingdom', async () => {
-    const c = (await w.api<ProductClass>('POST', 'storemanagement/productclass/create', { name: 'Hot food' })).body;
-    expect(c).toEqual({ id: expect.any(Number), name: 'Hot food', status: 'ACTIVE' });
+    const c = (await w.api<ProductClass>('POST', 'storemanagement/productclass/create', { name: 'Frozen' })).body;
+    expect(c).toEqual({ id: expect.any(Number), name: 'Frozen', status: 'ACTIVE' });
     const countries = await w.api<Country[]>('GET', 'storemanagement/country/all', undefined, w.tok.clerk);
     expect(countries.body).toContainEqual({ id: 1, name: 'United Kingdom', code: 'GB' });
     expect((await w.api<Country>('GET', 'storemanagement/country/1')).body.name).toBe('United Kingdom');
