@@ -91,7 +91,7 @@ export default function DataUploadPage() {
         <header className="card-header">
           <h2 id={`${id}-store`}>Store</h2>
         </header>
-        <div className="field-grid data-store">
+        <div className="field-grid wide-fields">
           <AccountBranchPicker
             accountId={accountId}
             branchId={branchId}

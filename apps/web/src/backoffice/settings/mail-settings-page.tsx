@@ -30,7 +30,7 @@ export default function MailSettingsPage() {
         <header className="card-header">
           <h2 id={headingId}>Mail Settings</h2>
         </header>
-        <div className="field-grid">
+        <div className="field-grid wide-fields">
           <div className="field">
             <span className="field-label" id={`${headingId}-scope`}>
               Settings of
