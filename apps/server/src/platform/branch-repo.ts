@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq } from 'drizzle-orm';
+import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { InferInsertModel, InferSelectModel } from 'drizzle-orm';
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
@@ -6,8 +6,10 @@ import type { Db } from '../db/open-db';
 import type { Scope } from './auth';
 import { type TableColumns, loadTable } from './table-load';
 
-/** The key columns every branch-owned table has (ARCHITECTURE §3: tenancy in the keys). */
-export type BranchKeys = { merchantAccountId: AnyPgColumn; merchantBranchId: AnyPgColumn; id: AnyPgColumn; status?: AnyPgColumn };
+/** The key columns every account-owned table has (ARCHITECTURE §3: tenancy in the keys). */
+export type AccountKeys = { merchantAccountId: AnyPgColumn; id: AnyPgColumn; status?: AnyPgColumn };
+/** The key columns every branch-owned table has. */
+export type BranchKeys = AccountKeys & { merchantBranchId: AnyPgColumn };
 
 /** What the generic resource routes need from an entity's data functions (U: the update input, when it differs). */
 export type ResourceRepo<R, I, U = I> = {
@@ -25,21 +27,33 @@ export type ResourceRepo<R, I, U = I> = {
   locate(db: Db, id: number): Promise<Scope | undefined>;
 };
 
+type RepoOptions<T extends PgTable, R, I> = {
+  columns: TableColumns;
+  toRecord: (row: InferSelectModel<T>) => R;
+  toRow: (input: I) => Partial<InferInsertModel<T>>;
+};
+
 /**
  * Data functions for a table owned by a merchant branch. Every statement carries the caller's
  * account and branch, so one tenant's ids can never reach another tenant's rows.
  */
-export function branchRepo<T extends PgTable, R, I>(
-  table: T,
-  keys: BranchKeys,
-  opts: {
-    columns: TableColumns;
-    toRecord: (row: InferSelectModel<T>) => R;
-    toRow: (input: I) => Partial<InferInsertModel<T>>;
-  },
-): ResourceRepo<R, I> {
+export function branchRepo<T extends PgTable, R, I>(table: T, keys: BranchKeys, opts: RepoOptions<T, R, I>): ResourceRepo<R, I> {
+  return tenantRepo(table, keys, opts);
+}
+
+/**
+ * Data functions for a table owned by a merchant account as a whole (no branch): every statement
+ * carries the caller's account; the scope's branch is not used.
+ */
+export function accountRepo<T extends PgTable, R, I>(table: T, keys: AccountKeys, opts: RepoOptions<T, R, I>): ResourceRepo<R, I> {
+  return tenantRepo(table, keys, opts);
+}
+
+function tenantRepo<T extends PgTable, R, I>(table: T, keys: AccountKeys & { merchantBranchId?: AnyPgColumn }, opts: RepoOptions<T, R, I>): ResourceRepo<R, I> {
+  const branchKey = keys.merchantBranchId;
   const own = (s: Scope, extra?: SQL) =>
-    and(eq(keys.merchantAccountId, s.merchantAccountId), eq(keys.merchantBranchId, s.merchantBranchId), extra);
+    and(eq(keys.merchantAccountId, s.merchantAccountId), branchKey ? eq(branchKey, s.merchantBranchId) : undefined, extra);
+  const owner = (s: Scope) => (branchKey ? { merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId } : { merchantAccountId: s.merchantAccountId });
   const byId = (s: Scope, id: number) => own(s, eq(keys.id, id));
   // Drizzle cannot follow a generic table through its builders; the row types are restored here, once.
   const rows = (p: Promise<unknown>) => p as Promise<InferSelectModel<T>[]>;
@@ -73,7 +87,7 @@ export function branchRepo<T extends PgTable, R, I>(
       return row ? opts.toRecord(row) : undefined;
     },
     create: async (db, s, input) => {
-      const values = { ...opts.toRow(input), merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId } as InferInsertModel<T>;
+      const values = { ...opts.toRow(input), ...owner(s) } as InferInsertModel<T>;
       const [row] = await rows(db.insert(table).values(values).returning());
       return opts.toRecord(row);
     },
@@ -83,8 +97,9 @@ export function branchRepo<T extends PgTable, R, I>(
     },
     remove: async (db, s, id) => (await rows(db.delete(table).where(byId(s, id)).returning())).length > 0,
     locate: async (db, id) => {
+      // An account-owned record has no branch; its statements never read the scope's (-1 says so).
       const [row] = await db
-        .select({ merchantAccountId: keys.merchantAccountId, merchantBranchId: keys.merchantBranchId })
+        .select({ merchantAccountId: keys.merchantAccountId, merchantBranchId: branchKey ?? sql<number>`-1` })
         .from(table as PgTable)
         .where(eq(keys.id, id));
       return row as Scope | undefined;
