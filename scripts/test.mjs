@@ -48,7 +48,8 @@ step('Type check (every workspace)', 'npm', ['run', 'typecheck', '--silent']);
 step('Lint (Biome)', npx, ['biome', 'lint', '--error-on-warnings', '.']);
 if (!process.env.TEST_DATABASE_URL) console.log('\n(TEST_DATABASE_URL is not set: the API suites run on PGlite only.)');
 step('Unit and API tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'unit.json')}`]);
-step('Build the web app', 'npm', ['run', 'build', '-w', 'apps/web', '--silent']);
+// The production build (what npm start runs), made only where its sources changed since the last one.
+step('Build the server and the web app', process.execPath, ['scripts/build.mjs']);
 step('Browser journeys (Chromium)', npx, [
   'vitest',
   'run',

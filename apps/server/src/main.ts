@@ -1,10 +1,5 @@
-import { buildApp } from './app';
 import { configProblems, loadConfig } from './config';
-import { createFirstAdmin, isEmpty, loadDemoData, DEMO } from './db/demo-data';
 import { openDb } from './db/open-db';
-import { applyReferenceData } from './db/reference-data';
-import { sealStoredPaymentSecrets } from './modules/settings/branch-settings.repo';
-import { sealStoredMailPasswords } from './modules/settings/mail-settings.repo';
 
 /** Start-up: config, database, migrations, reference and demo data, listen, graceful shutdown. */
 const config = loadConfig();
@@ -13,7 +8,17 @@ if (problems.length) {
   for (const p of problems) console.error(`Configuration error: ${p}`);
   process.exit(1);
 }
-const opened = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// The database opens (PGlite compiles its WebAssembly off the main thread) while the rest of the
+// server's code loads: a restart waits for the slower of the two, not for both.
+const [opened, { buildApp }, { createFirstAdmin, isEmpty, loadDemoData, DEMO }, { applyReferenceData }, { sealStoredPaymentSecrets }, { sealStoredMailPasswords }] =
+  await Promise.all([
+    openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+    import('./app'),
+    import('./db/demo-data'),
+    import('./db/reference-data'),
+    import('./modules/settings/branch-settings.repo'),
+    import('./modules/settings/mail-settings.repo'),
+  ]);
 await applyReferenceData(opened.db);
 let seeded = false;
 if (await isEmpty(opened.db)) {

@@ -1,13 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,7 +20,13 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
  * An in-memory PGlite may start from a dumped data directory, which skips its slow initdb.
  */
 export async function openDb(opts: { databaseUrl?: string; dataDir: string | null; loadDataDir?: Blob }): Promise<OpenDb> {
+  // Each engine's driver is loaded only when it is the one used: a start on PGlite skips pg, and the other way round.
   if (opts.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection the server ends (restart, failover, a dropped database) must not crash the
     // process: the pool discards it and opens a new one on the next query.
@@ -37,6 +36,12 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string | nul
     return { db, engine: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   // Extensions the migrations create (pg_trgm for product name search) must be loaded into PGlite's WASM build.
   const extensions = { pg_trgm };
   const client = opts.dataDir
