@@ -10,7 +10,7 @@ import { refreshArea } from '../../shared/query-keys';
 import { NumberField, SelectField, TextField } from '../../shared/ui/fields';
 import { RefField } from '../../shared/ui/ref-field';
 import { type Draft, useZodForm } from '../../shared/ui/use-zod-form';
-import { products, useDepartmentOptions } from './catalogue-api';
+import { enumOptions, products, useDepartmentOptions } from './catalogue-api';
 import { calculateWebPrice, generateBarcode } from './product-api';
 import './catalogue.css';
 
@@ -77,7 +77,7 @@ export function BulkCreateDialog({ visible, onClose }: { visible: boolean; onClo
         }}
       >
         <div className="field-grid">
-          <div className="field-with-action">
+          <div className="field-with-action field-span">
             <TextField control={control} name="barcode" label="Barcode" required />
             <Button type="button" label="Generate Barcode" icon="pi pi-barcode" size="small" outlined onClick={async () => {
               const code = await generateBarcode();
@@ -99,7 +99,7 @@ export function BulkCreateDialog({ visible, onClose }: { visible: boolean; onClo
           <NumberField control={control} name="quantity" label="Quantity" required />
           <SelectField control={control} name="unit" label="Unit" options={UNITS} required />
           <RefField control={control} name="departmentId" label="Department" options={departments.data} loading={departments.isPending} required />
-          <SelectField control={control} name="productType" label="Product Type" options={PRODUCT_TYPES} />
+          <SelectField control={control} name="productType" label="Product Type" options={enumOptions(PRODUCT_TYPES)} />
         </div>
       </form>
     </Dialog>

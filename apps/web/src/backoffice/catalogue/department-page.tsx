@@ -48,6 +48,11 @@ const EMPTY: Draft<DepartmentForm> = {
 /** #departmentSave?{id} (spec 2): one department; empty id means new (opens in edit mode). */
 export default function DepartmentPage() {
   const id = Number(parseHash(useHash()).params[0]) || null;
+  // Another id (or none, for new) is another record: a fresh form, never the last one's state.
+  return <DepartmentEditor key={id ?? 'new'} id={id} />;
+}
+
+function DepartmentEditor({ id }: { id: number | null }) {
   const can = usePrivileges(OBJECTS.department);
   const taxes = useTaxOptions();
   const [deleting, setDeleting] = useState(false);

@@ -12,6 +12,7 @@ import { type PickedProduct, ProductPicker } from '../../shared/ui/product-picke
 import { StatusSwitch } from '../../shared/ui/status-switch';
 import type { useCrud } from '../../shared/ui/use-crud';
 import type { CrudOptions } from '../../shared/ui/use-crud';
+import { enumOptions } from './catalogue-api';
 
 type Member = ProductGroup['products'][number];
 type GroupCrud = ReturnType<typeof useCrud<ProductGroup, typeof productGroupInputSchema>>;
@@ -29,8 +30,6 @@ export const PRODUCT_GROUP_FORM = {
     products: products.map((p) => p.id),
   }),
 } satisfies Pick<CrudOptions<ProductGroup, typeof productGroupInputSchema>, 'empty' | 'toForm'>;
-
-const label = (value: string) => value.replace(/_/g, ' ').replace(/\w+/g, (w) => w[0] + w.slice(1).toLowerCase());
 
 /**
  * A product group's details, its 'Select Product' area and its products (spec 2): the form holds
@@ -63,8 +62,8 @@ export function ProductGroupFields({ crud }: { crud: GroupCrud }) {
       <div className="field-grid">
         <TextField control={control} name="name" label="Name" required />
         <NumberField control={control} name="price" label="Price" suffix="£" />
-        <SelectField control={control} name="selectionType" label="Selection Type" options={SELECTION_TYPES.map((v) => ({ label: label(v), value: v }))} required />
-        <SelectField control={control} name="pricingType" label="Pricing Type" options={PRICING_TYPES.map((v) => ({ label: label(v), value: v }))} required />
+        <SelectField control={control} name="selectionType" label="Selection Type" options={enumOptions(SELECTION_TYPES)} required />
+        <SelectField control={control} name="pricingType" label="Pricing Type" options={enumOptions(PRICING_TYPES)} required />
         <NumberField control={control} name="zeroPriceLimit" label="Zero Price Limit" />
       </div>
       {crud.editing && <ProductPicker onPick={add} />}
@@ -76,7 +75,7 @@ export function ProductGroupFields({ crud }: { crud: GroupCrud }) {
         emptyMessage={MESSAGES.noRecords}
         footer={MESSAGES.numberOfRecords(rows.length)}
         className="group-products"
-        aria-label="Products"
+        pt={{ table: { 'aria-label': 'Products' } }}
         paginator={rows.length > 10}
         rows={10}
       >

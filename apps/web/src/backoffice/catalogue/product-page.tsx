@@ -28,7 +28,7 @@ import { useCrud } from '../../shared/ui/use-crud';
 import type { Draft } from '../../shared/ui/use-zod-form';
 import { PageLoading } from '../page-loading';
 import { ROUTES } from '../route-hrefs';
-import { products, useActiveTags, useCountryOptions, useDepartmentOptions, useProductClassOptions, useSupplierOptions, useTaxOptions } from './catalogue-api';
+import { enumOptions, products, useActiveTags, useCountryOptions, useDepartmentOptions, useProductClassOptions, useSupplierOptions, useTaxOptions } from './catalogue-api';
 import { calculateWebPrice, generateBarcode } from './product-api';
 import { PriceCalculator } from './product-price-calculator';
 import { ProductStock } from './product-stock';
@@ -95,6 +95,11 @@ const IMAGES: { type: ProductImageType; label: string; version: (p: Product) => 
  */
 export default function ProductPage() {
   const id = Number(parseHash(useHash()).params[0]) || null;
+  // Another id (or none, for new) is another record: a fresh form, never the last one's state.
+  return <ProductEditor key={id ?? 'new'} id={id} />;
+}
+
+function ProductEditor({ id }: { id: number | null }) {
   const can = usePrivileges(OBJECTS.product);
   const departments = useDepartmentOptions();
   const taxes = useTaxOptions();
@@ -165,10 +170,10 @@ export default function ProductPage() {
               />
               <Button
                 type="button"
-                label="Generate Barcode"
                 icon="pi pi-barcode"
-                size="small"
                 outlined
+                aria-label="Generate Barcode"
+                title="Generate Barcode"
                 onClick={async () => {
                   const code = await generateBarcode();
                   if (code) setValue('barcode', code);
@@ -177,7 +182,7 @@ export default function ProductPage() {
             </div>
             {longBarcode && (
               <div className="field-grid field-grid-narrow">
-                <SelectField control={control} name="barcodeType" label="Barcode Type" options={BARCODE_TYPES} />
+                <SelectField control={control} name="barcodeType" label="Barcode Type" options={enumOptions(BARCODE_TYPES)} />
                 <SelectField control={control} name="barcodeDigit" label="Barcode Digit" options={numberOptions(BARCODE_DIGITS)} />
                 <SelectField control={control} name="codeLength" label="Code Length" options={numberOptions(CODE_LENGTHS)} />
               </div>
@@ -272,7 +277,7 @@ export default function ProductPage() {
           <section className="product-section" aria-label="Till">
             <h3>Till</h3>
             <div className="field-grid field-grid-narrow">
-              <SelectField control={control} name="productType" label="Product Type" options={PRODUCT_TYPES} />
+              <SelectField control={control} name="productType" label="Product Type" options={enumOptions(PRODUCT_TYPES)} />
               <NumberField control={control} name="rowNumber" label="Row Number" />
               <NumberField control={control} name="colNo" label="Col No" />
             </div>

@@ -7,8 +7,7 @@ import { notify } from '../../shared/notify';
 import type { Can } from '../../shared/privileges';
 import { NumberField, SelectField } from '../../shared/ui/fields';
 import { useZodForm } from '../../shared/ui/use-zod-form';
-
-const label = (value: string) => value.replace(/_/g, ' ').replace(/\w+/g, (w) => w[0] + w.slice(1).toLowerCase());
+import { enumOptions } from './catalogue-api';
 
 /**
  * Stock of a saved product, in its own mode (spec 2 §2): Edit Stock, then an operation, its reason
@@ -70,11 +69,11 @@ export function ProductStock({ product, can, onSaved }: { product: Product; can:
               control={control}
               name="stockOperation"
               label="Stock Operation"
-              options={STOCK_OPERATIONS.map((v) => ({ label: label(v), value: v }))}
+              options={enumOptions(STOCK_OPERATIONS)}
               required
               onPicked={(op) => setValue('stockOperationReason', defaultStockReason(op))}
             />
-            <SelectField control={control} name="stockOperationReason" label="Reason" options={STOCK_REASONS.map((v) => ({ label: label(v), value: v }))} />
+            <SelectField control={control} name="stockOperationReason" label="Reason" options={enumOptions(STOCK_REASONS)} />
             <NumberField control={control} name="stock" label="Amount" required />
           </div>
         </fieldset>

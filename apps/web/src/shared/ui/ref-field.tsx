@@ -3,6 +3,7 @@ import { type Control, Controller, type FieldValues, type Path } from 'react-hoo
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
 import { FieldFrame } from './fields';
+import './picker-fields.css';
 
 /** A record another one points at by id (a department's tax, a product's department or tags). */
 export type RefRecord = { id: number; name: string };
@@ -99,7 +100,7 @@ export function RefMultiField<T extends FieldValues, O, R extends RefRecord>(p: 
             showSelectAll={false}
             placeholder="Select"
             emptyMessage="No Records Found"
-            className="w-full"
+            className="w-full ref-multi"
           />
         </FieldFrame>
       )}
