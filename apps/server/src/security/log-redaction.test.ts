@@ -151,7 +151,7 @@ describe('secrets at rest', () => {
     expect(JSON.stringify(settings)).not.toContain(PLANTED.paymentPassword);
     expect(paymentSecretsOf(settings)).toEqual({ jwt: PLANTED.jwt, password: PLANTED.paymentPassword });
     // No dump of the whole database shows them either.
-    const dump = JSON.stringify((await opened.db.execute(sql.raw('select * from mail_settings, branch_settings'))).rows);
+    const dump = JSON.stringify(await opened.db.execute(sql.raw('select * from mail_settings, branch_settings')));
     expect(dump).not.toContain(PLANTED.smtpPassword);
     expect(dump).not.toContain(PLANTED.jwt);
   });
