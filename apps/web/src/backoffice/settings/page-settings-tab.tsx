@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from 'primereact/button';
 import { API_PREFIX } from '@tillpoint/contracts/api-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import {
@@ -17,7 +16,7 @@ import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { notice, showNotice, warn } from '../../shared/toast-bus';
 import { CrudPanel } from '../../shared/ui/crud-panel';
-import { useBusy } from '../../shared/ui/use-busy';
+import { ChooseFile } from '../../shared/ui/choose-file';
 import { useCrud } from '../../shared/ui/use-crud';
 import { pageSettings } from './settings-api';
 import { SETTINGS_CAN, type TabProps, SettingsLoading } from './settings-tab';
@@ -140,14 +139,8 @@ type SlotProps = {
 
 function ImageSlot({ type, current, settingsId, chosen, editing, onChoose }: SlotProps) {
   const { label, width, height } = PAGE_IMAGES[type];
-  const input = useRef<HTMLInputElement>(null);
-  const [checking, run] = useBusy();
   const title = `${label} (${width}x${height})`;
   const src = chosen?.preview ?? (current ? `${API_PREFIX}${PAGE_SETTINGS_PATHS.image(settingsId, type)}?v=${encodeURIComponent(current.version)}` : null);
-
-  const open = async () => {
-    if (await run(uploadServiceUp())) input.current?.click();
-  };
 
   return (
     <figure className={`page-image page-image-${type.toLowerCase()}`}>
@@ -169,29 +162,7 @@ function ImageSlot({ type, current, settingsId, chosen, editing, onChoose }: Slo
             'Not uploaded yet'
           )}
         </span>
-        <Button
-          type="button"
-          label="Choose"
-          icon="pi pi-upload"
-          size="small"
-          outlined
-          aria-label={`Choose ${title}`}
-          disabled={!editing}
-          loading={checking}
-          onClick={() => void open()}
-        />
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept={ACCEPTED_IMAGE_TYPES.join(',')}
-          aria-label={title}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) onChoose(file);
-          }}
-        />
+        <ChooseFile label={title} disabled={!editing} beforeOpen={uploadServiceUp} onFile={onChoose} />
       </div>
     </figure>
   );

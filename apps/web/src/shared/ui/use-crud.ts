@@ -227,3 +227,6 @@ export function useCrud<R extends { id: number }, S extends Schema, W = R>(optio
     remove,
   };
 }
+
+/** What useCrud returns, for a part of a screen that receives it (e.g. fields shared by a page and a dialog). */
+export type Crud<R extends { id: number }, S extends Schema, W = R> = ReturnType<typeof useCrud<R, S, W>>;
