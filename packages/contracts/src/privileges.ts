@@ -18,6 +18,8 @@ export const OBJECTS = {
   /** Ours (the spec's privilege table has no row for them): printers and product classes. */
   device: 'Device',
   productClass: 'ProductClass',
+  /** Ours: the merchant's branch settings tabs (spec 2 names no privilege for them): View reads, Create saves. */
+  branchSettings: 'BranchSettings',
 } as const;
 export type ObjectName = (typeof OBJECTS)[keyof typeof OBJECTS];
 

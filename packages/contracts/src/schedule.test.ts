@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type OpeningHours, branchScheduleInputSchema, everyDay, flatSchedule, isStoreClosedAt, localTime, openingHoursOf, storeStateAt } from './schedule';
+import { type OpeningHours, branchScheduleInputSchema, deliveryTimeSlots, everyDay, flatSchedule, isStoreClosedAt, localTime, openingHoursOf, storeStateAt } from './schedule';
 
 // 2026-11-23 is a Monday; London is on GMT then. 2026-07-01 is a Wednesday on BST (UTC+1).
 const at = (iso: string) => new Date(iso);
@@ -95,5 +95,25 @@ describe('schedule: the Branch Schedules body', () => {
     expect(bad.error?.issues[0]).toMatchObject({ path: ['mondayOpenHour'], message: 'Please enter the hour as HH:mm (00:00 to 23:59).' });
     const half = branchScheduleInputSchema.safeParse({ tuesdayDeliveryOpenHour: '17:00' });
     expect(half.error?.issues[0]).toMatchObject({ path: ['tuesdayDeliveryCloseHour'], message: 'Please fill both the open and the close hour of the day, or neither.' });
+  });
+});
+
+describe('schedule: delivery times for a scheduled delivery', () => {
+  const h = everyDay('11:00', '23:00', { openHour: '17:00', closeHour: '22:00' });
+  const names = (slots: { name: string }[]) => slots.map((s) => s.name);
+  it('every 15 minutes from now plus the minimum duration to the delivery close', () => {
+    expect(names(deliveryTimeSlots('ACTIVE', h, at('2026-11-23T20:50:00Z'), 30))).toEqual(['21:30', '21:45', '22:00']);
+  });
+  it('before the delivery hours the first slot is their opening', () => {
+    expect(names(deliveryTimeSlots('ACTIVE', h, at('2026-11-23T12:00:00Z'), 30)).slice(0, 2)).toEqual(['17:00', '17:15']);
+  });
+  it('none after the close, on a closed day or for a PASSIVE store', () => {
+    expect(deliveryTimeSlots('ACTIVE', h, at('2026-11-23T22:30:00Z'), 30)).toEqual([]);
+    expect(deliveryTimeSlots('PASSIVE', h, at('2026-11-23T12:00:00Z'), 30)).toEqual([]);
+    expect(deliveryTimeSlots('ACTIVE', { ...h, monday: { openHour: null, closeHour: null, deliveryOpenHour: null, deliveryCloseHour: null } }, at('2026-11-23T12:00:00Z'), 0)).toEqual([]);
+  });
+  it('overnight hours run past midnight', () => {
+    const late = everyDay('18:00', '01:00');
+    expect(names(deliveryTimeSlots('ACTIVE', late, at('2026-11-23T23:40:00Z'), 20))).toEqual(['00:00', '00:15', '00:30', '00:45', '01:00']);
   });
 });

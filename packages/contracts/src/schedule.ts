@@ -39,15 +39,16 @@ export type DayHours = { openHour: string | null; closeHour: string | null; deli
 export type OpeningHours = Record<Weekday, DayHours>;
 
 /** The flat field names of the spec: mondayOpenHour, mondayCloseHour, mondayDeliveryOpenHour, … */
-export const scheduleField = (day: Weekday, part: 'OpenHour' | 'CloseHour' | 'DeliveryOpenHour' | 'DeliveryCloseHour') => `${day}${part}`;
 const PARTS = ['OpenHour', 'CloseHour', 'DeliveryOpenHour', 'DeliveryCloseHour'] as const;
-export const SCHEDULE_FIELDS = WEEKDAYS.flatMap((d) => PARTS.map((p) => scheduleField(d, p)));
+export type ScheduleField = `${Weekday}${(typeof PARTS)[number]}`;
+export const scheduleField = (day: Weekday, part: (typeof PARTS)[number]): ScheduleField => `${day}${part}`;
+export const SCHEDULE_FIELDS: ScheduleField[] = WEEKDAYS.flatMap((d) => PARTS.map((p) => scheduleField(d, p)));
 
 const pairComplete = (a: string | null, b: string | null) => (a === null) === (b === null);
 
 /** The Branch Schedules tab's body: 28 optional 'HH:mm' fields; an open hour needs its close hour and back. */
 export const branchScheduleInputSchema = z
-  .object(Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, hourSchema])) as Record<string, typeof hourSchema>)
+  .object(Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, hourSchema])) as Record<ScheduleField, typeof hourSchema>)
   .superRefine((v, ctx) => {
     for (const d of WEEKDAYS) {
       for (const [open, close] of [
@@ -61,11 +62,11 @@ export const branchScheduleInputSchema = z
     }
   });
 export type BranchScheduleInput = z.output<typeof branchScheduleInputSchema>;
-export const branchScheduleSchema = z.object(Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, z.string().nullable()])) as Record<string, z.ZodNullable<z.ZodString>>);
-export type BranchSchedule = Record<string, string | null>;
+export const branchScheduleSchema = z.object(Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, z.string().nullable()])) as Record<ScheduleField, z.ZodNullable<z.ZodString>>);
+export type BranchSchedule = Record<ScheduleField, string | null>;
 
 /** Flat fields (the API's shape) to the per-day shape the rules use. */
-export function openingHoursOf(flat: Record<string, string | null | undefined>): OpeningHours {
+export function openingHoursOf(flat: Partial<Record<ScheduleField, string | null>>): OpeningHours {
   return Object.fromEntries(
     WEEKDAYS.map((d) => [
       d,
@@ -87,7 +88,7 @@ export function flatSchedule(hours: OpeningHours | null): BranchSchedule {
       [scheduleField(d, 'DeliveryOpenHour'), hours?.[d].deliveryOpenHour ?? null],
       [scheduleField(d, 'DeliveryCloseHour'), hours?.[d].deliveryCloseHour ?? null],
     ]),
-  );
+  ) as BranchSchedule;
 }
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -186,4 +187,42 @@ export function everyDay(openHour: string, closeHour: string, delivery?: { openH
   return Object.fromEntries(
     WEEKDAYS.map((d) => [d, { openHour, closeHour, deliveryOpenHour: delivery?.openHour ?? null, deliveryCloseHour: delivery?.closeHour ?? null }]),
   ) as OpeningHours;
+}
+
+const hhmm = (minutes: number) => {
+  const m = ((minutes % MINUTES_A_DAY) + MINUTES_A_DAY) % MINUTES_A_DAY;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
+const MINUTES_A_DAY = 1440;
+
+/**
+ * The 'Deliver By' choices of a scheduled delivery (spec 3 §3 orderTimeForDelivery): every `step`
+ * minutes from the earliest time an order placed now can arrive (now + the minimum delivery
+ * duration, rounded up) to the end of the delivery window open or still to come today (the store's
+ * hours when the day has no delivery hours), in the branch's time zone. Empty when none is left.
+ */
+export function deliveryTimeSlots(status: string, hours: OpeningHours | null, now: Date, minimumDuration: number | null, step = 15, timeZone: string = BRANCH_TIME_ZONE) {
+  if (status !== 'ACTIVE') return [];
+  const { weekday, minutes } = localTime(now, timeZone);
+  const earliest = Math.ceil((minutes + (minimumDuration ?? 0)) / step) * step;
+  const windows: [number, number][] = [];
+  if (!hours) windows.push([0, MINUTES_A_DAY]);
+  else {
+    const today = hours[weekday];
+    const prev = hours[previousDay(weekday)];
+    const pick = (d: DayHours) => (d.deliveryOpenHour !== null ? [d.deliveryOpenHour, d.deliveryCloseHour] : [d.openHour, d.closeHour]);
+    const [po, pc] = pick(prev);
+    if (po && pc && minutesOf(pc) < minutesOf(po)) windows.push([0, minutesOf(pc)]);
+    const [o, c] = pick(today);
+    if (o && c) {
+      const open = minutesOf(o);
+      const close = minutesOf(c);
+      windows.push([open, close > open ? close : close + MINUTES_A_DAY]);
+    }
+  }
+  const slots: { id: string; name: string }[] = [];
+  for (const [open, close] of windows) {
+    for (let t = Math.max(earliest, Math.ceil(open / step) * step); t <= close; t += step) slots.push({ id: hhmm(t), name: hhmm(t) });
+  }
+  return slots;
 }

@@ -21,6 +21,7 @@ const CATALOGUE = [
   OBJECTS.webMenu,
   OBJECTS.mixAndMatch,
   OBJECTS.restTable,
+  OBJECTS.branchSettings,
 ] as const;
 /** Clerks serve at the till: they look the catalogue up (lists, prices) but change nothing (issue 8). */
 const CATALOGUE_VIEW = CATALOGUE.filter((o) => o !== OBJECTS.tax).map((o): [string, string[]] => [o, ['View']]);

@@ -5,6 +5,7 @@ import {
   branchSettingsSchema,
   eodSettingsInputSchema,
   memberBranchSettingsSchema,
+  merchantBranchSettingsSchema,
   orderSettingsInputSchema,
   paymentSettingsInputSchema,
   publicPaymentSettingsSchema,
@@ -12,14 +13,26 @@ import {
 } from '@tillpoint/contracts/branch-settings';
 import { providerEndpoints } from '@tillpoint/contracts/payment-providers';
 import type { Db } from '../../db/open-db';
-import type { Scope } from '../../platform/auth';
-import { adminRoutes, branchParams, errorResponses as errors, found } from '../../platform/route-kit';
-import { branchScope } from '../../platform/tenancy';
+import { z } from 'zod';
+import { MESSAGES } from '@tillpoint/contracts/messages';
+import { OBJECTS } from '@tillpoint/contracts/privileges';
+import { type Scope, requireMerchant, requireUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { adminRoutes, branchParams, errorResponses as errors, found, staffOnly } from '../../platform/route-kit';
+import { branchScope, userHasBranch } from '../../platform/tenancy';
 import { type BranchSettingsValues, branchSettingsRecord, branchStatus, findBranchSettings, saveBranchSettings } from './branch-settings.repo';
-import { eodSettingsValues, offersDelivery, orderSettingsValues, paymentSettingsValues } from './branch-settings.service';
+import { memberView, merchantBranchSettingsRoutes, readMerchantSettings } from './branch-settings.merchant';
+import { eodSettingsValues, orderSettingsValues, paymentSettingsValues } from './branch-settings.service';
 
 const tags = ['Branch settings'];
 const B = `/api/${BRANCH_SETTINGS_PATHS.base}`;
+/** -1 names the caller's current branch (merchant users). */
+const CURRENT_BRANCH = -1;
+const branchOrCurrent = z
+  .string()
+  .regex(/^(-1|[1-9]\d{0,9})$/, { error: MESSAGES.emptyValues })
+  .transform(Number)
+  .pipe(z.number().max(2147483647, { error: MESSAGES.emptyValues }));
 
 /**
  * Branch settings (spec 1 §7): administrators read and write them per tab; the storefront reads the
@@ -42,10 +55,6 @@ export function branchSettingsRoutes(parent: FastifyInstance, db: Db, opts: { te
   };
   const reply = { 200: branchSettingsSchema, ...errors };
   adminRoutes(parent, (app) => {
-    app.get(`${B}merchantBranchId/:branchId`, { schema: { tags, params: branchParams, response: reply } }, async (req) => {
-      const scope = await scopeOf(req.params.branchId);
-      return shown(scope, await findBranchSettings(db, scope));
-    });
     app.put(`${B}:branchId/order`, { schema: { tags, params: branchParams, body: orderSettingsInputSchema, response: reply } }, async (req) =>
       save(req.params.branchId, orderSettingsValues(req.body)),
     );
@@ -56,6 +65,29 @@ export function branchSettingsRoutes(parent: FastifyInstance, db: Db, opts: { te
       save(req.params.branchId, paymentSettingsValues(req.body, opts.testEnvironment)),
     );
   });
+
+  /**
+   * GET merchantBranchId/{id}: an administrator reads any branch's settings (the admin shape); a
+   * merchant user reads its current branch (-1, spec 2 §7) or another branch it works at, in the
+   * merchant's shape (no payment or order settings). Anything else is a 404.
+   */
+  app.get(
+    `${B}merchantBranchId/:branchId`,
+    { onRequest: staffOnly, schema: { tags, params: z.object({ branchId: branchOrCurrent }), response: { 200: z.union([branchSettingsSchema, merchantBranchSettingsSchema]), ...errors } } },
+    async (req) => {
+      const p = requireUser(req, 'admin', 'merchant');
+      if (p.userType === 'admin') {
+        if (req.params.branchId === CURRENT_BRANCH) throw notFound();
+        const scope = await scopeOf(req.params.branchId);
+        return shown(scope, await findBranchSettings(db, scope));
+      }
+      const m = requireMerchant(req, OBJECTS.branchSettings, 'View');
+      const branchId = req.params.branchId === CURRENT_BRANCH ? m.merchantBranchId : req.params.branchId;
+      if (branchId !== m.merchantBranchId && !(await userHasBranch(db, m.merchantAccountId, m.userId, branchId))) throw notFound();
+      return readMerchantSettings(db, { merchantAccountId: m.merchantAccountId, merchantBranchId: branchId });
+    },
+  );
+  merchantBranchSettingsRoutes(parent, db);
 
   // ---- public: the storefront reads these before anyone signs in; never a secret.
 
@@ -75,21 +107,14 @@ export function branchSettingsRoutes(parent: FastifyInstance, db: Db, opts: { te
     async (req) => {
       const scope = await scopeOf(req.params.branchId);
       const status = (await branchStatus(db, scope)) ?? 'PASSIVE';
-      const s = shown(scope, await findBranchSettings(db, scope));
-      return {
-        merchantBranchId: scope.merchantBranchId,
-        status,
-        tableOrderPaymentOptions: s.tableOrderPaymentOptions,
-        webOrderPaymentOptions: s.webOrderPaymentOptions,
-        hasDeliveryOrderType: offersDelivery(s.webOrderPaymentOptions),
-        storeClosed: status !== 'ACTIVE',
-      };
+      return memberView(scope, status, await findBranchSettings(db, scope), new Date());
     },
   );
 
-  // Opening hours are not kept yet (spec 2's schedules): an ACTIVE store is open, a PASSIVE one closed.
+  // Closed when the branch is PASSIVE or outside today's opening hours in Europe/London (schedule.ts); no schedule saved: open while ACTIVE.
   app.get(`${B}isstoreclosed/branchId/:branchId`, { schema: { tags, params: branchParams, response: { 200: storeClosedSchema, ...errors } } }, async (req) => {
     const scope = await scopeOf(req.params.branchId);
-    return { storeClosed: (await branchStatus(db, scope)) !== 'ACTIVE' };
+    const status = (await branchStatus(db, scope)) ?? 'PASSIVE';
+    return { storeClosed: memberView(scope, status, await findBranchSettings(db, scope), new Date()).storeClosed };
   });
 }

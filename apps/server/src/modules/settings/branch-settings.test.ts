@@ -71,12 +71,15 @@ describe('branch settings: reading', () => {
     });
   });
 
-  it('404 for an unknown branch, 401 without a token, 403 for a merchant token', async () => {
+  it("404 for an unknown branch, 401 without a token; a merchant reads only its own branches, without the administrator's settings", async () => {
     expect((await call('GET', 'merchantBranchId/999999')).status).toBe(404);
     expect((await call('GET', `merchantBranchId/${branch}`, undefined, null)).status).toBe(401);
-    const merchant = await call<ApiError>('GET', `merchantBranchId/${branch}`, undefined, tok.merchant);
-    expect(merchant.status).toBe(403);
-    expect(merchant.body.details).toBe('Not Authorized');
+    const merchant = await call<Record<string, unknown>>('GET', `merchantBranchId/${branch}`, undefined, tok.merchant);
+    expect(merchant.status).toBe(200);
+    expect(merchant.body).not.toHaveProperty('provider');
+    expect(merchant.body).not.toHaveProperty('tableOrderPaymentOptions');
+    const stranger = await call<ApiError>('GET', `merchantBranchId/${otherBranch}`, undefined, tok.merchant);
+    expect(stranger.status).toBe(404);
   });
 });
 
@@ -223,7 +226,7 @@ describe('branch settings: public storefront reads', () => {
 
   it('member view: status, payment options and whether delivery is offered', async () => {
     const empty = await call('GET', `member/merchantBranchId/${branch}`, undefined, null);
-    expect(empty.body).toEqual({
+    expect(empty.body).toMatchObject({
       merchantBranchId: branch,
       status: 'ACTIVE',
       tableOrderPaymentOptions: '',
