@@ -82,7 +82,13 @@ describe('catalogue: departments', () => {
     await choose(page, 'Price Calculation Method', 'No Calculation');
     await eventually(() => field('Price Calculation Rate').inputValue()).toBe('');
     expect(await field('Price Calculation Rate').isDisabled()).toBe(true);
+    // Ticking Exclude Promotion asks the server first (spec 2 §4); this department is in no offer.
+    const asked = page.waitForResponse((r) => /\/department\/\d+\/hasConnectedAnyMixAndMatch$/.test(r.url()));
+    await form.getByText('Exclude Promotion', { exact: true }).click();
+    expect((await asked).status()).toBe(200);
+    await eventually(() => form.getByRole('checkbox', { name: 'Exclude Promotion' }).isChecked()).toBe(true);
     await formButton('Cancel').click();
+    expect(await form.getByRole('checkbox', { name: 'Exclude Promotion' }).isChecked()).toBe(false);
     await eventually(() => field('Price Calculation Rate').inputValue()).toBe('10');
   });
 

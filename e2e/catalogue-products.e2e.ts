@@ -178,6 +178,40 @@ describe('catalogue: products, tags and groups', () => {
     await closeToasts(page);
   });
 
+  it('Save And Copy starts a copy without id and barcode; Delete asks the product question', async () => {
+    const form = region('Product');
+    const field = (label: string) => form.getByLabel(label, { exact: true });
+    await form.getByRole('button', { name: 'Edit', exact: true }).click();
+    await form.getByRole('button', { name: 'Save And Copy', exact: true }).click();
+    await expectToast(page, 'Success', 'The operation was performed successfully.');
+    // The copy: a new product (no Delete, the page says New), the same fields, no barcode.
+    await eventually(() => field('Barcode').inputValue()).toBe('');
+    expect(await field('Name').inputValue()).toBe('E2E Falafel Wrap');
+    expect(await field('Till Price').inputValue()).toBe('7.5');
+    expect(await form.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    await field('Name').fill('E2E Falafel Box');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(page, 'Warning', 'Please fill the required fields!');
+    await field('Barcode').fill('5012345678900');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await eventually(() => page.url()).toMatch(/#\/productList$/);
+    const copy = (await products()).find((p) => p.name === 'E2E Falafel Box') as Product;
+    expect(copy).toMatchObject({ barcode: '5012345678900', departmentId: mainsId, productTags: falafel.productTags });
+    expect(copy.id).not.toBe(falafel.id);
+    await closeToasts(page);
+
+    await go(`#productSave?${copy.id}`);
+    await page.getByRole('heading', { name: 'E2E Falafel Box' }).waitFor();
+    await region('Product').getByRole('button', { name: 'Delete', exact: true }).click();
+    const question = page.getByRole('alertdialog');
+    await question.getByText('The product will be deleted. Do you want to continue?', { exact: true }).waitFor();
+    await question.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expectToast(page, 'Success', 'The operation was performed successfully.');
+    await eventually(() => page.url()).toMatch(/#\/productList$/);
+    expect((await products()).some((p) => p.name === 'E2E Falafel Box')).toBe(false);
+    await closeToasts(page);
+  });
+
   it('bulk-creates three products with generated barcodes', async () => {
     await go('#/productList');
     await button(page, 'Bulk Create').click();
