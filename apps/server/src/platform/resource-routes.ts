@@ -7,7 +7,7 @@ import type { Db } from '../db/open-db';
 import { type Scope, requireMerchant, scopeOf } from './auth';
 import { notFound } from './errors';
 import type { ResourceRepo } from './branch-repo';
-import { adminRoutes, errorResponses as errors, found, idParams, statusParams } from './route-kit';
+import { adminRoutes, errorResponses as errors, found, idParams, merchantRoutes, statusParams } from './route-kit';
 import { branchScope, userHasBranch } from './tenancy';
 
 /**
@@ -140,55 +140,56 @@ export function registerResourceRoutes<R, I extends object, U extends object = I
     requireMerchant(req, objectName, ...actions);
   };
   const view = guard('View');
-  const signedIn = guard();
   // The hooks have checked the caller; its account and branch come from its token, never from the request.
   const own = (req: FastifyRequest) => scopeOf(requireMerchant(req));
 
-  app.get(`${B}all`, { onRequest: view, schema: { tags, response: { 200: list, ...errors } } }, async (req) => repo.all(db, own(req)));
+  // Every call needs a signed-in merchant user; the reference combos need nothing more (other screens fill their selects from them).
+  merchantRoutes(app, (app) => {
+    app.get(`${B}all`, { onRequest: view, schema: { tags, response: { 200: list, ...errors } } }, async (req) => repo.all(db, own(req)));
 
-  app.put(
-    `${B}all`,
-    { onRequest: view, schema: { tags, body: tableLoadRequestSchema, response: { 200: tableLoadResponseSchema(one), ...errors } } },
-    async (req) => repo.list(db, own(req), req.body),
-  );
-
-  // Another branch of the caller's own account, and only one the user works at; the account still comes from the token.
-  const ofBranch = async (req: FastifyRequest, branchId: number) => {
-    const p = requireMerchant(req);
-    if (branchId !== p.merchantBranchId && !(await userHasBranch(db, p.merchantAccountId, p.userId, branchId))) return [];
-    return repo.all(db, { merchantAccountId: p.merchantAccountId, merchantBranchId: branchId });
-  };
-  for (const path of [`${B}merchantBranchId/:id`, `${B}all/:id`]) {
-    app.get(path, { onRequest: view, schema: { tags, params: idParams, response: { 200: list, ...errors } } }, (req) => ofBranch(req, req.params.id));
-  }
-
-  if (repo.setStatus) {
-    const setStatus = repo.setStatus;
-    app.get(`${B}status/active`, { onRequest: view, schema: { tags, response: { 200: list, ...errors } } }, async (req) => repo.all(db, own(req), true));
-    app.get(`${B}status/active/combo`, { onRequest: signedIn, schema: { tags, response: { 200: list, ...errors } } }, async (req) =>
-      repo.all(db, own(req), true),
+    app.put(
+      `${B}all`,
+      { onRequest: view, schema: { tags, body: tableLoadRequestSchema, response: { 200: tableLoadResponseSchema(one), ...errors } } },
+      async (req) => repo.list(db, own(req), req.body),
     );
-    app.put(`${B}:id/status/:status`, { onRequest: guard('Create'), schema: { tags, params: statusParams, response: { 200: one, ...errors } } }, async (req) =>
-      found(await setStatus(db, own(req), req.params.id, req.params.status)),
+
+    // Another branch of the caller's own account, and only one the user works at; the account still comes from the token.
+    const ofBranch = async (req: FastifyRequest, branchId: number) => {
+      const p = requireMerchant(req);
+      if (branchId !== p.merchantBranchId && !(await userHasBranch(db, p.merchantAccountId, p.userId, branchId))) return [];
+      return repo.all(db, { merchantAccountId: p.merchantAccountId, merchantBranchId: branchId });
+    };
+    for (const path of [`${B}merchantBranchId/:id`, `${B}all/:id`]) {
+      app.get(path, { onRequest: view, schema: { tags, params: idParams, response: { 200: list, ...errors } } }, (req) => ofBranch(req, req.params.id));
+    }
+
+    const combo = { schema: { tags, response: { 200: list, ...errors } } };
+    if (repo.setStatus) {
+      const setStatus = repo.setStatus;
+      app.get(`${B}status/active`, { onRequest: view, ...combo }, async (req) => repo.all(db, own(req), true));
+      app.get(`${B}status/active/combo`, combo, async (req) => repo.all(db, own(req), true));
+      app.put(`${B}:id/status/:status`, { onRequest: guard('Create'), schema: { tags, params: statusParams, response: { 200: one, ...errors } } }, async (req) =>
+        found(await setStatus(db, own(req), req.params.id, req.params.status)),
+      );
+    } else {
+      app.get(`${B}status/active/combo`, combo, async (req) => repo.all(db, own(req)));
+    }
+
+    app.get(`${B}:id`, { onRequest: view, schema: { tags, params: idParams, response: { 200: one, ...errors } } }, async (req) =>
+      found(await repo.get(db, own(req), req.params.id)),
     );
-  } else {
-    app.get(`${B}status/active/combo`, { onRequest: signedIn, schema: { tags, response: { 200: list, ...errors } } }, async (req) => repo.all(db, own(req)));
-  }
 
-  app.get(`${B}:id`, { onRequest: view, schema: { tags, params: idParams, response: { 200: one, ...errors } } }, async (req) =>
-    found(await repo.get(db, own(req), req.params.id)),
-  );
+    app.post(`${B}create`, { onRequest: guard('Add', 'Create'), schema: { tags, body: input, response: { 200: created, ...errors } } }, async (req) =>
+      repo.create(db, own(req), req.body as I),
+    );
 
-  app.post(`${B}create`, { onRequest: guard('Add', 'Create'), schema: { tags, body: input, response: { 200: created, ...errors } } }, async (req) =>
-    repo.create(db, own(req), req.body as I),
-  );
+    app.put(`${B}update`, { onRequest: guard('Create'), schema: { tags, body: updateBody, response: { 200: one, ...errors } } }, async (req) => {
+      const { id, input } = splitId(req.body);
+      return found(await repo.update(db, own(req), id, input));
+    });
 
-  app.put(`${B}update`, { onRequest: guard('Create'), schema: { tags, body: updateBody, response: { 200: one, ...errors } } }, async (req) => {
-    const { id, input } = splitId(req.body);
-    return found(await repo.update(db, own(req), id, input));
+    app.delete(`${B}:id`, { onRequest: guard('Delete'), schema: { tags, params: idParams, response: { 200: one, ...errors } } }, async (req) =>
+      remove(own(req), req.params.id),
+    );
   });
-
-  app.delete(`${B}:id`, { onRequest: guard('Delete'), schema: { tags, params: idParams, response: { 200: one, ...errors } } }, async (req) =>
-    remove(own(req), req.params.id),
-  );
 }

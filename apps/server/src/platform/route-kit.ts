@@ -58,3 +58,6 @@ export function guardedRoutes(parent: FastifyInstance, hook: (req: FastifyReques
 
 /** Routes for platform administrators only. */
 export const adminRoutes = (parent: FastifyInstance, routes: (app: ZodApp) => void) => guardedRoutes(parent, adminOnly, routes);
+
+/** Routes for signed-in merchant users (each route adds the privileges it needs). */
+export const merchantRoutes = (parent: FastifyInstance, routes: (app: ZodApp) => void) => guardedRoutes(parent, merchantOnly, routes);

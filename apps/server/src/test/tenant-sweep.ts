@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import { resourcePaths } from '@tillpoint/contracts/api-paths';
 import type { Scope } from '../platform/auth';
 import type { AppModule } from '../platform/module';
 import { type RegisteredResource, registeredResources } from '../platform/resource-routes';
@@ -70,13 +71,13 @@ export async function tenantLeaks(t: TestApp, routes: readonly Route[], tenants:
 
   /** A's record of this base: made from the sample (as A, or as the administrator naming A's branch). */
   async function makeRecord(r: RegisteredResource): Promise<number | undefined> {
-    const B = `/api/${r.base}`;
+    const create = resourcePaths(`/api/${r.base}`).create;
     if (typeof r.sample === 'function') return r.sample(t.db, a.scope);
     if (r.sample) {
       const res =
         r.access === 'admin'
-          ? await t.json<{ id: number }>('POST', `${B}create`, { ...r.sample, merchantBranchId: a.scope.merchantBranchId }, admin)
-          : await t.json<{ id: number }>('POST', `${B}create`, r.sample, a.token);
+          ? await t.json<{ id: number }>('POST', create, { ...r.sample, merchantBranchId: a.scope.merchantBranchId }, admin)
+          : await t.json<{ id: number }>('POST', create, r.sample, a.token);
       if (res.status !== 200) {
         problems.push(`${r.base}: the sample could not be created (${res.status} ${JSON.stringify(res.body)})`);
         return undefined;
@@ -90,6 +91,7 @@ export async function tenantLeaks(t: TestApp, routes: readonly Route[], tenants:
 
   for (const r of registeredResources(t.app)) {
     const B = `/api/${r.base}`;
+    const P = resourcePaths(B);
     if (r.access === 'merchant' && !r.sample) {
       problems.push(`${r.base}: a merchant base registered without a sample record for the tenant sweep`);
       continue;
@@ -108,54 +110,54 @@ export async function tenantLeaks(t: TestApp, routes: readonly Route[], tenants:
     };
 
     if (r.access === 'admin') {
-      for (const [method, path, body] of [
-        ['GET', `${B}merchantBranchId/:id`, undefined],
-        ['GET', `${B}all/:id`, undefined],
-        ['GET', `${B}:id`, undefined],
-        ['POST', `${B}create`, { merchantBranchId: a.scope.merchantBranchId }],
-        ['PUT', `${B}update`, { id }],
-        ['PUT', `${B}:id/status/:status`, undefined],
-        ['DELETE', `${B}:id`, undefined],
+      const branch = a.scope.merchantBranchId;
+      for (const [method, route, url, body] of [
+        ['GET', `${B}merchantBranchId/:id`, P.byBranch(branch), undefined],
+        ['GET', `${B}all/:id`, P.allOfBranch(branch), undefined],
+        ['GET', `${B}:id`, P.byId(id), undefined],
+        ['POST', P.create, P.create, { merchantBranchId: branch }],
+        ['PUT', P.update, P.update, { id }],
+        ['PUT', `${B}:id/status/:status`, P.status(id, 'PASSIVE'), undefined],
+        ['DELETE', `${B}:id`, P.remove(id), undefined],
       ] as const) {
-        if (!has(method, path)) continue;
-        const url = path.replace(':id/status/:status', `${id}/status/PASSIVE`).replace('merchantBranchId/:id', `merchantBranchId/${a.scope.merchantBranchId}`).replace('all/:id', `all/${a.scope.merchantBranchId}`).replace(':id', `${id}`);
+        if (!has(method, route)) continue;
         await expect(method, url, null, [401], body);
         await expect(method, url, a.token, [403], body);
       }
     } else {
       // A's record is there for A: the 404s below are about B, not about a wrong id.
-      const mine = await call('GET', `${B}${id}`, a.token);
+      const mine = await call('GET', P.byId(id), a.token);
       if (mine.status !== 200) problems.push(`${r.base}: tenant A cannot read its own record ${id} (${mine.status})`);
       const record = (mine.body ?? {}) as Record<string, unknown>;
       // A body the route accepts, so the answer is about the id: the sample, or A's record as read.
       const updateBody = { ...(typeof r.sample === 'object' ? r.sample : record), id };
-      await expect('GET', `${B}${id}`, b.token, [404]);
+      await expect('GET', P.byId(id), b.token, [404]);
       // A sample made in the database may name A's own references (a tax, a department): B's update may
       // then be refused for those first (400). Either way nothing may change, which the snapshot checks.
-      await expect('PUT', `${B}update`, b.token, typeof r.sample === 'function' ? [404, 400] : [404], updateBody);
-      if (has('PUT', `${B}:id/status/:status`)) await expect('PUT', `${B}${id}/status/PASSIVE`, b.token, [404]);
-      await expect('DELETE', `${B}${id}`, b.token, [404]);
-      for (const path of [`merchantBranchId/${a.scope.merchantBranchId}`, `all/${a.scope.merchantBranchId}`]) {
-        const res = await expect('GET', `${B}${path}`, b.token, [200]);
-        if (idsOf(res.body).length) problems.push(`GET ${B}${path} as tenant B: ${JSON.stringify(res.body)} (expected an empty list)`);
+      await expect('PUT', P.update, b.token, typeof r.sample === 'function' ? [404, 400] : [404], updateBody);
+      if (has('PUT', `${B}:id/status/:status`)) await expect('PUT', P.status(id, 'PASSIVE'), b.token, [404]);
+      await expect('DELETE', P.remove(id), b.token, [404]);
+      for (const url of [P.byBranch(a.scope.merchantBranchId), P.allOfBranch(a.scope.merchantBranchId)]) {
+        const res = await expect('GET', url, b.token, [200]);
+        if (idsOf(res.body).length) problems.push(`GET ${url} as tenant B: ${JSON.stringify(res.body)} (expected an empty list)`);
       }
-      for (const [method, path, body] of [
-        ['GET', 'all', undefined],
-        ['PUT', 'all', { filter: [], sort: [], pageNumber: 0, limit: -1 }],
-        ['GET', 'status/active', undefined],
-        ['GET', 'status/active/combo', undefined],
+      for (const [method, url, body] of [
+        ['GET', P.all, undefined],
+        ['PUT', P.all, { filter: [], sort: [], pageNumber: 0, limit: -1 }],
+        ['GET', P.active, undefined],
+        ['GET', P.activeCombo, undefined],
       ] as const) {
-        if (!has(method, `${B}${path}`)) continue;
-        const res = await expect(method, `${B}${path}`, b.token, [200], body);
-        if (idsOf(res.body).includes(id)) problems.push(`${method} ${B}${path} as tenant B lists tenant A's record ${id}`);
+        if (!has(method, url)) continue;
+        const res = await expect(method, url, b.token, [200], body);
+        if (idsOf(res.body).includes(id)) problems.push(`${method} ${url} as tenant B lists tenant A's record ${id}`);
       }
       for (const route of routes.filter((x) => x.url === `${B}image/upload/:id/:type`)) {
         const types = ((route.params as z.ZodObject | undefined)?.shape?.type as { options?: string[] } | undefined)?.options ?? [];
         if (!types.length) problems.push(`${r.base}: image routes whose type parameter is not an enum`);
         for (const type of types) {
-          await expect('PUT', `${B}image/upload/${id}/${type}`, b.token, [404], multipartPng());
-          if (has('PUT', `${B}image/remove/:id/:type`)) await expect('PUT', `${B}image/remove/${id}/${type}`, b.token, [404]);
-          if (has('GET', `${B}image/download/:id/:type`)) await expect('GET', `${B}image/download/${id}/${type}`, b.token, [404]);
+          await expect('PUT', P.imageUpload(id, type), b.token, [404], multipartPng());
+          if (has('PUT', `${B}image/remove/:id/:type`)) await expect('PUT', P.imageRemove(id, type), b.token, [404]);
+          if (has('GET', `${B}image/download/:id/:type`)) await expect('GET', P.imageDownload(id, type), b.token, [404]);
         }
       }
     }
