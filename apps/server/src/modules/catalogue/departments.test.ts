@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Department } from '@tillpoint/contracts/department';
+import { type Department, NO_DEPARTMENT } from '@tillpoint/contracts/department';
 import { department, product, tax } from '../../db/schema';
+import { departmentProductCount, deleteDepartmentWithTransfer } from './departments.service';
 import { type ApiError, type CatalogueWorld, FORBIDDEN, NOT_FOUND, type Page, REQUIRED, catalogueWorld } from './catalogue-test-kit';
 
 const D = 'storemanagement/department/';
@@ -193,5 +194,24 @@ describe('departments: privileges and tenancy', () => {
     expect((await w.api<Department>('GET', `${D}${d.id}`)).body).toEqual(d);
     // The same account's other branch has its own catalogue.
     expect((await w.api('GET', `${D}${d.id}`, undefined, w.tok.second)).status).toBe(404);
+  });
+});
+
+describe('department transfer service (no HTTP)', () => {
+  it('moves every product of the department and deletes it in one transaction; refuses -1 while products remain', async () => {
+    const from = await newDepartment();
+    const to = await newDepartment();
+    await addProduct(from.id, '9200001');
+    await addProduct(from.id, '9200002');
+    await addProduct(to.id, '9200003');
+    const before = await w.snapshot(department, product);
+    await expect(deleteDepartmentWithTransfer(w.t.db, w.scope, from.id, NO_DEPARTMENT)).rejects.toMatchObject({ status: 409 });
+    await expect(deleteDepartmentWithTransfer(w.t.db, w.scope, from.id, from.id)).rejects.toMatchObject({ status: 400 });
+    await expect(deleteDepartmentWithTransfer(w.t.db, { ...w.scope, merchantBranchId: w.branch2.id }, from.id, to.id)).rejects.toMatchObject({ status: 404 });
+    expect(await w.snapshot(department, product)).toEqual(before);
+    const result = await deleteDepartmentWithTransfer(w.t.db, w.scope, from.id, to.id);
+    expect(result).toMatchObject({ id: from.id, movedProducts: 2 });
+    expect(await departmentProductCount(w.t.db, w.scope, to.id)).toBe(3);
+    expect(await departmentProductCount(w.t.db, w.scope, from.id)).toBe(0);
   });
 });
