@@ -80,8 +80,8 @@ export async function revokeAllOf(db: Db, s: Pick<Subject, 'userType' | 'userId'
  * `sid`); it works only while that family has an unrevoked token and its user is ACTIVE, so logout,
  * a password reset, a removal or PASSIVE end it at once rather than when it expires. A till token
  * works only while its credential is ACTIVE and unlocked and its store is ACTIVE. Every instance
- * reads the database; a positive answer is remembered for LIVE_CACHE_MS, and forgotten at once
- * when this instance revokes anything (other instances see it within that time).
+ * reads the database; a staff token's positive answer is remembered for LIVE_CACHE_MS, and
+ * forgotten at once when this instance revokes anything (other instances see it within that time).
  */
 const LIVE_CACHE_MS = 1_000;
 const liveUntil = new Map<string, number>();
@@ -95,7 +95,9 @@ export type LiveCheck =
   | { userType: 'till'; credentialId: number; merchantAccountId: number };
 
 export async function isLive(db: Db, c: LiveCheck): Promise<boolean> {
-  const key = c.userType === 'till' ? `till:${c.merchantAccountId}:${c.credentialId}` : `${c.userType}:${c.sessionId}`;
+  // Tills call seldom, and their credential is changed through the generic resource calls: always asked fresh.
+  if (c.userType === 'till') return queryLive(db, c);
+  const key = `${c.userType}:${c.sessionId}`;
   const until = liveUntil.get(key);
   if (until !== undefined && until > Date.now()) return true;
   const live = await queryLive(db, c);
