@@ -9,6 +9,8 @@ import { notify } from '../../shared/notify';
 import { refreshArea } from '../../shared/query-keys';
 import { NumberField, SelectField, TextField } from '../../shared/ui/fields';
 import { RefField } from '../../shared/ui/ref-field';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { type Draft, useZodForm } from '../../shared/ui/use-zod-form';
 import { enumOptions, products, useDepartmentOptions } from './catalogue-api';
 import { calculateWebPrice, generateBarcode } from './product-api';
@@ -28,15 +30,13 @@ export function BulkCreateDialog({ visible, onClose }: { visible: boolean; onClo
   const departments = useDepartmentOptions();
   const form = useZodForm(productInputSchema, EMPTY as Draft<ProductForm>);
   const { control, setValue, getValues } = form;
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [made, setMade] = useState(0);
   const queryClient = useQueryClient();
 
   const save = () =>
     form.submit(async (values) => {
-      setBusy(true);
-      const r = await api.post<Product>(`${PATHS.product.base}create`, values);
-      setBusy(false);
+      const r = await run(api.post<Product>(`${PATHS.product.base}create`, values));
       if (!notify(r) || !r.ok) return;
       setMade((n) => n + 1);
       const { departmentId, unit, productType } = getValues();
@@ -68,14 +68,7 @@ export function BulkCreateDialog({ visible, onClose }: { visible: boolean; onClo
         </div>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <SubmitForm id={formId} onSubmit={save}>
         <div className="field-grid">
           <div className="field-with-action field-span">
             <TextField control={control} name="barcode" label="Barcode" required />
@@ -101,7 +94,7 @@ export function BulkCreateDialog({ visible, onClose }: { visible: boolean; onClo
           <RefField control={control} name="departmentId" label="Department" options={departments.data} loading={departments.isPending} required />
           <SelectField control={control} name="productType" label="Product Type" options={enumOptions(PRODUCT_TYPES)} />
         </div>
-      </form>
+      </SubmitForm>
     </Dialog>
   );
 }

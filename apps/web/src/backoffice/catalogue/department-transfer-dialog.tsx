@@ -8,6 +8,7 @@ import { type Department, type DepartmentTransferResult, NO_DEPARTMENT } from '@
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { refreshArea } from '../../shared/query-keys';
+import { useBusy } from '../../shared/ui/use-busy';
 import { departments, products, useDepartmentOptions } from './catalogue-api';
 
 type Props = {
@@ -26,13 +27,11 @@ export function DepartmentTransferDialog({ department, visible, onClose, onDelet
   const selectId = useId();
   const others = (useDepartmentOptions().data ?? []).filter((d) => d.id !== department.id);
   const [target, setTarget] = useState<number>(NO_DEPARTMENT);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const queryClient = useQueryClient();
 
   const remove = async () => {
-    setBusy(true);
-    const r = await api.del<DepartmentTransferResult>(PATHS.department.transfer(department.id, target));
-    setBusy(false);
+    const r = await run(api.del<DepartmentTransferResult>(PATHS.department.transfer(department.id, target)));
     if (!notify(r) || !r.ok) return;
     queryClient.removeQueries({ queryKey: departments.keys.detail(department.id), exact: true });
     refreshArea(queryClient, departments);

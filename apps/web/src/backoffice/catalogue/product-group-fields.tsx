@@ -10,12 +10,11 @@ import { warn } from '../../shared/toast-bus';
 import { NumberField, SelectField, TextField } from '../../shared/ui/fields';
 import { type PickedProduct, ProductPicker } from '../../shared/ui/product-picker';
 import { StatusSwitch } from '../../shared/ui/status-switch';
-import type { useCrud } from '../../shared/ui/use-crud';
-import type { CrudOptions } from '../../shared/ui/use-crud';
+import type { Crud, CrudOptions } from '../../shared/ui/use-crud';
 import { enumOptions } from './catalogue-api';
 
 type Member = ProductGroup['products'][number];
-type GroupCrud = ReturnType<typeof useCrud<ProductGroup, typeof productGroupInputSchema>>;
+type GroupCrud = Crud<ProductGroup, typeof productGroupInputSchema>;
 
 /** The record-form options of a product group, shared by its page and its dialog (the web menu editor opens it). */
 export const PRODUCT_GROUP_FORM = {

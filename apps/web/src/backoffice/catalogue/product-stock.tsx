@@ -6,6 +6,8 @@ import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import type { Can } from '../../shared/privileges';
 import { NumberField, SelectField } from '../../shared/ui/fields';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { useZodForm } from '../../shared/ui/use-zod-form';
 import { enumOptions } from './catalogue-api';
 
@@ -18,7 +20,7 @@ export function ProductStock({ product, can, onSaved }: { product: Product; can:
   const headingId = useId();
   const formId = `${headingId}-form`;
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const blank = { id: product.id, stockOperation: null, stockOperationReason: null, stock: null, minStock: product.minStock, maxStock: product.maxStock };
   const form = useZodForm(productStockSchema, blank);
   const { control, setValue } = form;
@@ -29,10 +31,8 @@ export function ProductStock({ product, can, onSaved }: { product: Product; can:
   };
   const save = () =>
     form.submit(async (values) => {
-      setBusy(true);
       // The levels are the product's own (saved with it); the stock call keeps them as they are.
-      const r = await api.put<Product>(PATHS.product.stock, { ...values, id: product.id, minStock: product.minStock, maxStock: product.maxStock });
-      setBusy(false);
+      const r = await run(api.put<Product>(PATHS.product.stock, { ...values, id: product.id, minStock: product.minStock, maxStock: product.maxStock }));
       if (!notify(r) || !r.ok) return;
       onSaved(r.body);
       form.reset({ ...blank, minStock: r.body.minStock, maxStock: r.body.maxStock });
@@ -54,14 +54,7 @@ export function ProductStock({ product, can, onSaved }: { product: Product; can:
       <p className="read-only-value">
         <span className="field-label">Current Stock</span> <strong data-testid="current-stock">{product.currentStock}</strong> {product.unit}
       </p>
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (editing) void save();
-        }}
-      >
+      <SubmitForm id={formId} onSubmit={() => editing && save()}>
         <fieldset className="crud-fields" disabled={!editing || busy}>
           <legend className="sr-only">Stock</legend>
           <div className="field-grid">
@@ -77,7 +70,7 @@ export function ProductStock({ product, can, onSaved }: { product: Product; can:
             <NumberField control={control} name="stock" label="Amount" required />
           </div>
         </fieldset>
-      </form>
+      </SubmitForm>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from '@tillpoint/contracts/
 import { type ApiResult, api } from '../api';
 import { notify } from '../notify';
 import { warn } from '../toast-bus';
+import { ChooseFile } from './choose-file';
 import './picker-fields.css';
 
 /** What will happen to one image on the next save: a new file, or its removal. */
@@ -82,7 +83,6 @@ type Props = {
  * (uploadImageChanges), so a refused save uploads nothing.
  */
 export function ImageField({ label, path, version, change, onChange, editing }: Props) {
-  const input = useRef<HTMLInputElement>(null);
   const stored = useStoredImage(path, version);
   const chosen = useBlobUrl(change instanceof File ? change : null);
   const src = change === 'remove' ? null : (chosen ?? stored);
@@ -97,26 +97,19 @@ export function ImageField({ label, path, version, change, onChange, editing }: 
           {change instanceof File ? `New: ${change.name} (${Math.max(1, Math.round(change.size / 1000))} KB)` : change === 'remove' ? 'Removed on save' : 'At most 50K'}
         </small>
         <div className="toolbar">
-          <Button type="button" label="Choose" icon="pi pi-upload" size="small" outlined aria-label={`Choose ${label}`} disabled={!editing} onClick={() => input.current?.click()} />
+          <ChooseFile
+            label={label}
+            disabled={!editing}
+            onFile={(file) => {
+              const refusal = imageRefusal(file);
+              if (refusal) return warn(refusal);
+              onChange(file);
+            }}
+          />
           {hasImage && (
             <Button type="button" icon="pi pi-trash" size="small" text severity="danger" aria-label={`Remove ${label}`} title="Remove" disabled={!editing} onClick={() => onChange(change instanceof File && version === null ? undefined : 'remove')} />
           )}
         </div>
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept={ACCEPTED_IMAGE_TYPES.join(',')}
-          aria-label={label}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (!file) return;
-            const refusal = imageRefusal(file);
-            if (refusal) return warn(refusal);
-            onChange(file);
-          }}
-        />
       </div>
     </figure>
   );

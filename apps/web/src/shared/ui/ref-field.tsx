@@ -1,22 +1,16 @@
-import { useId } from 'react';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
-import { FieldFrame } from './fields';
+import { type BaseProps, ControlledField } from './fields';
 import './picker-fields.css';
 
 /** A record another one points at by id (a department's tax, a product's department or tags). */
 export type RefRecord = { id: number; name: string };
 
-type Props<T extends FieldValues, O, R extends RefRecord> = {
-  control: Control<T, unknown, O>;
-  name: Path<T>;
-  label: string;
+type Props<T extends FieldValues, O, R extends RefRecord> = Omit<BaseProps<T, O>, 'autoComplete'> & {
   /** The records to choose from (a pick list query's data). */
   options: readonly R[] | undefined;
   loading?: boolean;
-  required?: boolean;
-  disabled?: boolean;
   /** The record chosen, e.g. a product's department fills its tax and margin (spec 2 §4). */
   onPicked?: (record: R | null) => void;
   /** Shown when the saved id is not among the options (e.g. a department made PASSIVE since). */
@@ -34,37 +28,33 @@ const withSaved = <R extends RefRecord>(options: readonly R[] | undefined, id: u
  * user types; an optional choice can be cleared.
  */
 export function RefField<T extends FieldValues, O, R extends RefRecord>(p: Props<T, O, R>) {
-  const id = useId();
   return (
-    <Controller
-      control={p.control}
-      name={p.name}
-      render={({ field }) => {
+    <ControlledField
+      field={p}
+      input={(field, id) => {
         const options = withSaved(p.options, field.value, p.savedName);
         return (
-          <FieldFrame id={id} label={p.label} required={p.required}>
-            <Dropdown
-              inputId={id}
-              name={field.name}
-              value={field.value ?? null}
-              options={options}
-              optionLabel="name"
-              optionValue="id"
-              onChange={(e) => {
-                const value = (e.value as number | null | undefined) ?? null;
-                field.onChange(value);
-                p.onPicked?.(p.options?.find((o) => o.id === value) ?? null);
-              }}
-              onBlur={field.onBlur}
-              disabled={p.disabled}
-              loading={p.loading}
-              filter={options.length > 8}
-              showClear={!p.required && field.value !== null && field.value !== undefined}
-              placeholder="Select"
-              emptyMessage="No Records Found"
-              className="w-full"
-            />
-          </FieldFrame>
+          <Dropdown
+            inputId={id}
+            name={field.name}
+            value={field.value ?? null}
+            options={options}
+            optionLabel="name"
+            optionValue="id"
+            onChange={(e) => {
+              const value = (e.value as number | null | undefined) ?? null;
+              field.onChange(value);
+              p.onPicked?.(p.options?.find((o) => o.id === value) ?? null);
+            }}
+            onBlur={field.onBlur}
+            disabled={p.disabled}
+            loading={p.loading}
+            filter={options.length > 8}
+            showClear={!p.required && field.value !== null && field.value !== undefined}
+            placeholder="Select"
+            emptyMessage="No Records Found"
+            className="w-full"
+          />
         );
       }}
     />
@@ -76,33 +66,29 @@ export function RefField<T extends FieldValues, O, R extends RefRecord>(p: Props
  * the closed input (spec 2 §9: the tag selector shows at most 4 labels), then '{n} items selected'.
  */
 export function RefMultiField<T extends FieldValues, O, R extends RefRecord>(p: Omit<Props<T, O, R>, 'onPicked' | 'savedName'> & { maxLabels?: number }) {
-  const id = useId();
   return (
-    <Controller
-      control={p.control}
-      name={p.name}
-      render={({ field }) => (
-        <FieldFrame id={id} label={p.label} required={p.required}>
-          <MultiSelect
-            inputId={id}
-            name={field.name}
-            value={(field.value as number[] | null) ?? []}
-            options={[...(p.options ?? [])]}
-            optionLabel="name"
-            optionValue="id"
-            onChange={(e) => field.onChange((e.value as number[] | null) ?? [])}
-            onBlur={field.onBlur}
-            disabled={p.disabled}
-            display="chip"
-            maxSelectedLabels={p.maxLabels}
-            selectedItemsLabel="{0} items selected"
-            filter={(p.options?.length ?? 0) > 8}
-            showSelectAll={false}
-            placeholder="Select"
-            emptyMessage="No Records Found"
-            className="w-full ref-multi"
-          />
-        </FieldFrame>
+    <ControlledField
+      field={p}
+      input={(field, id) => (
+        <MultiSelect
+          inputId={id}
+          name={field.name}
+          value={(field.value as number[] | null) ?? []}
+          options={[...(p.options ?? [])]}
+          optionLabel="name"
+          optionValue="id"
+          onChange={(e) => field.onChange((e.value as number[] | null) ?? [])}
+          onBlur={field.onBlur}
+          disabled={p.disabled}
+          display="chip"
+          maxSelectedLabels={p.maxLabels}
+          selectedItemsLabel="{0} items selected"
+          filter={(p.options?.length ?? 0) > 8}
+          showSelectAll={false}
+          placeholder="Select"
+          emptyMessage="No Records Found"
+          className="w-full ref-multi"
+        />
       )}
     />
   );
