@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchCatalogue } from './catalogue';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -122,3 +123,6 @@ if (reachable) {
 } else {
   console.log('\nPostgreSQL not reachable: skipped.');
 }
+
+// Issue 8: the catalogue on 100,000 products, beside raw node:http + pg baselines (bench/catalogue.ts).
+await benchCatalogue({ pgUrl: PG_URL, startServer, load, signIn });

@@ -1,0 +1,266 @@
+/**
+ * The catalogue part of npm run bench (issue 8): 100,000 products in the demo store and 10 other
+ * stores with 10,000 each, on PGlite and on PostgreSQL; then, at the bench's connection count, the
+ * product table load (name contains, sorted by name), the name autocomplete, the barcode lookup and
+ * a product save, each beside a raw baseline: a bare node:http handler running the very SQL the
+ * route runs (captured from Drizzle's query log while the real repo functions ran once), through
+ * `pg` (PostgreSQL) or the PGlite client. Throughput is printed as a ratio to that baseline.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { productInputSchema } from '../packages/contracts/src/product';
+import { loadDemoData } from '../apps/server/src/db/demo-data';
+import { type Db, openDb } from '../apps/server/src/db/open-db';
+import { applyReferenceData } from '../apps/server/src/db/reference-data';
+import * as schema from '../apps/server/src/db/schema';
+import { autocompleteProducts, listProducts, productByBarcode } from '../apps/server/src/modules/catalogue/products.repo';
+import { saveProduct } from '../apps/server/src/modules/catalogue/products.service';
+
+type Result = { name: string; rps: number; p99: number; errors: number };
+export type BenchKit = {
+  pgUrl: string;
+  startServer: (env: Record<string, string>) => Promise<{ base: string; stop: () => Promise<void> }>;
+  load: (name: string, opts: autocannon.Options) => Promise<Result>;
+  signIn: (base: string) => Promise<string>;
+};
+
+const MAIN_PRODUCTS = 100_000;
+const OTHER_STORES = 10;
+const OTHER_PRODUCTS = 10_000;
+const SEARCH = 'salmon';
+const PREFIX = 'salm';
+const BARCODE = String(30_000_000_000_000 + 54_321);
+
+/** A statement as Drizzle sent it. */
+type Statement = { query: string; params: unknown[] };
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** Product names people would type: adjective, dish and a number so every name is distinct. */
+const NAME = sql.raw(`(array['Smoked','Spicy','Grilled','Roast','Crispy','Fresh','Classic','Vegan','Mini','Large','Glazed','Toasted','Iced','Sparkling','Organic','House','Chef''s','Baked','Pickled','Steamed'])[1 + g % 20]
+  || ' ' || (array['Chicken','Salmon','Burger','Halloumi','Latte','Cola','Brownie','Risotto','Pasta','Curry','Salad','Wrap','Soup','Pizza','Tart','Cheddar','Olives','Noodles','Tofu','Steak','Lamb','Prawns','Muffin','Bagel','Smoothie'])[1 + (g / 20) % 25]
+  || ' ' || g`);
+
+/** Seeds the bulk catalogue with set-based inserts (seconds, not minutes). */
+async function seed(db: Db) {
+  const [demo] = rowsOf<{ a: number; b: number }>(await db.execute(sql`select merchant_account_id as a, id as b from merchant_branch where domain_name = 'demo-bistro'`));
+  const stores = [{ a: demo.a, b: demo.b, n: MAIN_PRODUCTS, offset: 30_000_000_000_000 }];
+  for (let i = 0; i < OTHER_STORES; i++) {
+    const [acc] = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into merchant_account (trading_name, business_name, company_no, vat_no) values (${`Bench ${i}`}, ${`Bench ${i} Ltd`}, ${1000 + i}, 'GB1') returning id`),
+    );
+    const [br] = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into merchant_branch (merchant_account_id, trading_name, business_name, vat_no, domain_name) values (${acc.id}, ${`Bench ${i}`}, 'x', 'GB1', ${`bench-${i}`}) returning id`),
+    );
+    stores.push({ a: acc.id, b: br.id, n: OTHER_PRODUCTS, offset: 31_000_000_000_000 });
+  }
+  for (const s of stores) {
+    const [t] = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into tax (merchant_account_id, merchant_branch_id, name, rate_bp) values (${s.a}, ${s.b}, 'Bench VAT', 2000) returning id`),
+    );
+    const [d] = rowsOf<{ id: number }>(
+      await db.execute(sql`insert into department (merchant_account_id, merchant_branch_id, name, tax_id) values (${s.a}, ${s.b}, 'Bench', ${t.id}) returning id`),
+    );
+    await db.execute(sql`insert into product (merchant_account_id, merchant_branch_id, name, barcode, department_id, price, web_price)
+      select ${s.a}, ${s.b}, ${NAME}, (${s.offset}::bigint + g)::text, ${d.id}, 100 + g % 2000, 100 + g % 2000 from generate_series(1, ${s.n}) g`);
+  }
+  await db.execute(sql`analyze`);
+  return { merchantAccountId: demo.a, merchantBranchId: demo.b };
+}
+
+/** Runs each route's repo function once through a logging Drizzle and keeps its statements. */
+async function captureSql(logged: (log: Statement[]) => Db, scope: { merchantAccountId: number; merchantBranchId: number }) {
+  const capture = async (run: (db: Db) => Promise<unknown>) => {
+    const log: Statement[] = [];
+    await run(logged(log));
+    return log;
+  };
+  const tableLoad = await capture((db) =>
+    listProducts(db, scope, { filter: [{ name: 'name', value: SEARCH, filterMatchMode: 'contains' }], sort: [{ name: 'name', ascending: true }], pageNumber: 0, limit: 10 }),
+  );
+  const autocomplete = await capture((db) => autocompleteProducts(db, scope, PREFIX));
+  const barcode = await capture((db) => productByBarcode(db, scope, BARCODE));
+  const target = await productByBarcode(logged([]), scope, BARCODE);
+  if (!target) throw new Error('bench product missing');
+  const input = productInputSchema.parse({ ...target, name: `${target.name}` });
+  const save = await capture((db) => saveProduct(db, scope, target.id, input));
+  return { tableLoad, autocomplete, barcode, save, target };
+}
+
+/** A bare node:http server: each path runs its handler (the route's statements) and sends the last result as JSON. */
+function rawServer(routes: Record<string, () => Promise<unknown>>) {
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    const route = routes[req.url ?? ''];
+    if (!route) {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      const last = await route();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rowsOf(last) ?? last));
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  });
+  return new Promise<{ base: string; close: () => Promise<void> }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      resolve({ base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) });
+    }),
+  );
+}
+
+/** Runs statements one after the other and returns the last result. */
+async function replay(log: Statement[], exec: (s: Statement) => Promise<unknown>) {
+  let last: unknown;
+  for (const s of log) last = await exec(s);
+  return last;
+}
+
+async function measure(kit: BenchKit, label: string, serverEnv: Record<string, string>, raw: () => Promise<{ base: string; close: () => Promise<void> }>, captured: Awaited<ReturnType<typeof captureSql>>) {
+  const server = await kit.startServer(serverEnv);
+  const results: { name: string; api: Result; raw?: Result }[] = [];
+  try {
+    const token = await kit.signIn(server.base);
+    const auth = { authorization: `Bearer ${token}` };
+    const json = { 'content-type': 'application/json', ...auth };
+    const P = `${server.base}/api/storemanagement/product/`;
+    const saveBody = JSON.stringify({ ...captured.target });
+    results.push({
+      name: `table load: name contains '${SEARCH}', by name`,
+      api: await kit.load('table load', {
+        url: `${P}all`,
+        method: 'PUT',
+        headers: json,
+        body: JSON.stringify({ filter: [{ name: 'name', value: SEARCH, filterMatchMode: 'contains' }], sort: [{ name: 'name', ascending: true }], pageNumber: 0, limit: 10 }),
+      }),
+    });
+    results.push({ name: `autocomplete: GET name/${PREFIX}`, api: await kit.load('autocomplete', { url: `${P}name/${PREFIX}`, headers: auth }) });
+    results.push({ name: 'barcode lookup: GET barcode/{barcode}', api: await kit.load('barcode', { url: `${P}barcode/${BARCODE}`, headers: auth }) });
+    results.push({ name: 'product save: PUT update (one product)', api: await kit.load('save', { url: `${P}update`, method: 'PUT', headers: json, body: saveBody }) });
+  } finally {
+    await server.stop();
+  }
+  const baseline = await raw();
+  try {
+    const paths = ['/tableLoad', '/autocomplete', '/barcode', '/save'];
+    for (const [i, path] of paths.entries()) results[i].raw = await kit.load(`raw ${path}`, { url: `${baseline.base}${path}` });
+  } finally {
+    await baseline.close();
+  }
+  console.log(`\n${label}: catalogue of ${MAIN_PRODUCTS.toLocaleString('en-GB')} products (+ ${OTHER_STORES} stores × ${OTHER_PRODUCTS.toLocaleString('en-GB')})`);
+  for (const r of results) {
+    const ratio = r.raw ? (r.api.rps / r.raw.rps).toFixed(2) : '-';
+    console.log(
+      `  ${r.name.padEnd(44)} ${r.api.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.api.p99).padStart(4)} ms${r.api.errors ? ` (${r.api.errors} errors)` : ''}   raw ${r.raw?.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.raw?.p99).padStart(4)} ms   ratio ${ratio}`,
+    );
+  }
+}
+
+export async function benchCatalogue(kit: BenchKit) {
+  // PGlite: seed and capture in this process, run the server on the folder, then replay in this process.
+  const dir = mkdtempSync(join(tmpdir(), 'tillpoint-bench-catalogue-'));
+  try {
+    let captured: Awaited<ReturnType<typeof captureSql>>;
+    {
+      const opened = await openDb({ dataDir: dir });
+      await applyReferenceData(opened.db);
+      await loadDemoData(opened.db);
+      const scope = await seed(opened.db);
+      await opened.close();
+      const client = new PGlite(dir, { extensions: { pg_trgm } });
+      captured = await captureSql((log) => drizzlePglite(client, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db, scope);
+      await client.close();
+    }
+    await measure(
+      kit,
+      'PGlite (embedded)',
+      { DATA_DIR: dir, DATABASE_URL: '' },
+      async () => {
+        const client = new PGlite(dir, { extensions: { pg_trgm } });
+        const exec = (s: Statement) => client.query(s.query, s.params as unknown[]);
+        const server = await rawServer({
+          '/tableLoad': () => replay(captured.tableLoad, exec),
+          '/autocomplete': () => replay(captured.autocomplete, exec),
+          '/barcode': () => replay(captured.barcode, exec),
+          // PGlite's transaction holds its one connection, as the server's does.
+          '/save': () => client.transaction((tx) => replay(captured.save, (s) => tx.query(s.query, s.params as unknown[]))),
+        });
+        const close = async () => {
+          await server.close();
+          await client.close();
+        };
+        return { base: server.base, close };
+      },
+      captured,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const admin = new pg.Client({ connectionString: kit.pgUrl });
+  if (!(await admin.connect().then(
+    () => true,
+    () => false,
+  ))) {
+    console.log('\nPostgreSQL not reachable: catalogue bench skipped.');
+    return;
+  }
+  const name = `tillpoint_bench_catalogue_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(kit.pgUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  try {
+    const opened = await openDb({ databaseUrl: url.toString(), dataDir: null });
+    await applyReferenceData(opened.db);
+    await loadDemoData(opened.db);
+    const scope = await seed(opened.db);
+    await opened.close();
+    const captured = await captureSql((log) => drizzlePg(pool, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db, scope);
+    await measure(
+      kit,
+      'PostgreSQL',
+      { DATABASE_URL: url.toString() },
+      async () => {
+        // Reads on any pooled connection, as the server's pool does; the save on one connection in a transaction.
+        const exec = (s: Statement) => pool.query(s.query, s.params);
+        return rawServer({
+          '/tableLoad': () => replay(captured.tableLoad, exec),
+          '/autocomplete': () => replay(captured.autocomplete, exec),
+          '/barcode': () => replay(captured.barcode, exec),
+          '/save': async () => {
+            const c = await pool.connect();
+            try {
+              await c.query('begin');
+              const last = await replay(captured.save, (s) => c.query(s.query, s.params));
+              await c.query('commit');
+              return last;
+            } catch (err) {
+              await c.query('rollback');
+              throw err;
+            } finally {
+              c.release();
+            }
+          },
+        });
+      },
+      captured,
+    );
+  } finally {
+    await pool.end();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
