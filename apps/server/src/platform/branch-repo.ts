@@ -5,6 +5,7 @@ import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/t
 import type { Db } from '../db/open-db';
 import type { Scope } from './auth';
 import { type TableColumns, loadTable } from './table-load';
+import { ownedBy } from './tenancy';
 
 /** The key columns every account-owned table has (ARCHITECTURE §3: tenancy in the keys). */
 export type AccountKeys = { merchantAccountId: AnyPgColumn; id: AnyPgColumn; status?: AnyPgColumn };
@@ -52,7 +53,7 @@ export function accountRepo<T extends PgTable, R, I>(table: T, keys: AccountKeys
 function tenantRepo<T extends PgTable, R, I>(table: T, keys: AccountKeys & { merchantBranchId?: AnyPgColumn }, opts: RepoOptions<T, R, I>): ResourceRepo<R, I> {
   const branchKey = keys.merchantBranchId;
   const own = (s: Scope, extra?: SQL) =>
-    and(eq(keys.merchantAccountId, s.merchantAccountId), branchKey ? eq(branchKey, s.merchantBranchId) : undefined, extra);
+    branchKey ? ownedBy({ merchantAccountId: keys.merchantAccountId, merchantBranchId: branchKey }, s, extra) : and(eq(keys.merchantAccountId, s.merchantAccountId), extra);
   const owner = (s: Scope) => (branchKey ? { merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId } : { merchantAccountId: s.merchantAccountId });
   const byId = (s: Scope, id: number) => own(s, eq(keys.id, id));
   // Drizzle cannot follow a generic table through its builders; the row types are restored here, once.

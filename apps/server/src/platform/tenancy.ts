@@ -1,8 +1,15 @@
-import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { type SQL, and, eq, getTableName, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open-db';
 import { authKey, mailSettings, merchantAccount, merchantBranch, merchantUserBranch, refreshToken } from '../db/schema';
 import type { Scope } from './auth';
+
+/** The tenant keys of a table a merchant branch owns (ARCHITECTURE §3). */
+export type BranchOwnedKeys = { merchantAccountId: AnyPgColumn; merchantBranchId: AnyPgColumn };
+
+/** The scope's rows of a branch-owned table: both tenant keys, and any further condition. */
+export const ownedBy = (t: BranchOwnedKeys, s: Scope, extra?: SQL) =>
+  and(eq(t.merchantAccountId, s.merchantAccountId), eq(t.merchantBranchId, s.merchantBranchId), extra);
 
 type Edge = { child: string; parent: string };
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

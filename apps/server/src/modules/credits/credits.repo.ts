@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Credit, CreditFields, CreditType, CreditUpdate } from '@tillpoint/contracts/credit';
 import type { Status } from '@tillpoint/contracts/enums';
 import type { Db } from '../../db/open-db';
@@ -6,6 +6,7 @@ import { credit } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { type ResourceRepo, branchRepo } from '../../platform/branch-repo';
 import { checkCreditValueUnchanged } from './credits.rules';
+import { ownedBy } from '../../platform/tenancy';
 
 type CreditRow = typeof credit.$inferSelect;
 /** The update body without its id: the value may be left out (it cannot change). */
@@ -38,8 +39,7 @@ const base = branchRepo<typeof credit, Credit, CreditFields>(credit, credit, {
   toRow: (i) => ({ creditValue: i.creditValue, creditType: i.creditType, description: i.description ?? null, status: i.status }),
 });
 
-const byId = (s: Scope, id: number) =>
-  and(eq(credit.merchantAccountId, s.merchantAccountId), eq(credit.merchantBranchId, s.merchantBranchId), eq(credit.id, id));
+const byId = (s: Scope, id: number) => ownedBy(credit, s, eq(credit.id, id));
 
 /** Saves type, description and status; the value stays as first saved (a different one is refused). */
 async function updateCredit(db: Db, s: Scope, id: number, input: CreditChanges) {

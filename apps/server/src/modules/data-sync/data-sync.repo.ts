@@ -6,6 +6,7 @@ import { SYNC_GROUPS } from '@tillpoint/contracts/data-sync';
 import type { Db } from '../../db/open-db';
 import { credential, dataResetAudit, dataSyncRequest } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
+import { ownedBy } from '../../platform/tenancy';
 
 type RequestRow = typeof dataSyncRequest.$inferSelect;
 type AuditRow = typeof dataResetAudit.$inferSelect;
@@ -35,7 +36,7 @@ const toAudit = (r: AuditRow): DataResetAudit => ({
   summary: JSON.parse(r.summary) as Record<string, number>,
 });
 
-const ofBranch = (s: Scope) => and(eq(dataSyncRequest.merchantAccountId, s.merchantAccountId), eq(dataSyncRequest.merchantBranchId, s.merchantBranchId));
+const ofBranch = (s: Scope) => ownedBy(dataSyncRequest, s);
 
 export async function insertSyncRequest(db: Db, s: Scope, groups: SyncGroup[], requestedBy: number) {
   const [row] = await db
@@ -88,13 +89,7 @@ export async function branchHasMaster(db: Db, s: Scope) {
     .select({ id: credential.id })
     .from(credential)
     .where(
-      and(
-        eq(credential.merchantAccountId, s.merchantAccountId),
-        eq(credential.merchantBranchId, s.merchantBranchId),
-        eq(credential.masterDevice, true),
-        eq(credential.status, 'ACTIVE'),
-        eq(credential.locked, false),
-      ),
+      ownedBy(credential, s, and(eq(credential.masterDevice, true), eq(credential.status, 'ACTIVE'), eq(credential.locked, false))),
     )
     .limit(1);
   return rows.length > 0;
@@ -123,7 +118,7 @@ export async function resetAuditsOfBranch(db: Db, s: Scope, limit = 100) {
   const rows = await db
     .select()
     .from(dataResetAudit)
-    .where(and(eq(dataResetAudit.merchantAccountId, s.merchantAccountId), eq(dataResetAudit.merchantBranchId, s.merchantBranchId)))
+    .where(ownedBy(dataResetAudit, s))
     .orderBy(desc(dataResetAudit.id))
     .limit(limit);
   return rows.map(toAudit);

@@ -5,10 +5,12 @@ import type { ActionReason, Licence, LicenceFields, LicenceReportRow, LicenseSta
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
 import { licence, merchantAccount, merchantBranch } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
 import { demoEnd, grants } from '../../platform/licence-grants';
 import { branchRepo } from '../../platform/branch-repo';
 import { type TableColumns, loadTable } from '../../platform/table-load';
 import { licenceValues, remainingDaysText } from './licences.rules';
+import { ownedBy } from '../../platform/tenancy';
 
 type LicenceRow = typeof licence.$inferSelect;
 
@@ -79,18 +81,11 @@ export const licenceRepo = branchRepo<typeof licence, Licence, LicenceFields>(
 );
 
 /** Another licence of the branch for the same service (a branch holds one licence per service). */
-export async function otherLicenceOfService(db: Db, scope: { merchantAccountId: number; merchantBranchId: number }, serviceName: string, exceptId?: number) {
+export async function otherLicenceOfService(db: Db, scope: Scope, serviceName: string, exceptId?: number) {
   const rows = await db
     .select({ id: licence.id })
     .from(licence)
-    .where(
-      and(
-        eq(licence.merchantAccountId, scope.merchantAccountId),
-        eq(licence.merchantBranchId, scope.merchantBranchId),
-        eq(licence.serviceName, serviceName),
-        exceptId === undefined ? undefined : sql`${licence.id} <> ${exceptId}`,
-      ),
-    );
+    .where(ownedBy(licence, scope, and(eq(licence.serviceName, serviceName), exceptId === undefined ? undefined : sql`${licence.id} <> ${exceptId}`)));
   return rows.length > 0;
 }
 

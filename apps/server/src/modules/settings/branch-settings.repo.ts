@@ -4,13 +4,13 @@ import type { Db } from '../../db/open-db';
 import { branchSettings, merchantBranch } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { seal, unsealNullable } from '../../platform/crypto';
+import { ownedBy } from '../../platform/tenancy';
 
 export type BranchSettingsRow = typeof branchSettings.$inferSelect;
 /** The columns a tab's save may write; each save names only its own. */
 export type BranchSettingsValues = Partial<Omit<typeof branchSettings.$inferInsert, 'merchantAccountId' | 'merchantBranchId' | 'id' | 'createdDate'>>;
 
-const own = (scope: Scope) =>
-  and(eq(branchSettings.merchantAccountId, scope.merchantAccountId), eq(branchSettings.merchantBranchId, scope.merchantBranchId));
+const own = (scope: Scope) => ownedBy(branchSettings, scope);
 
 export async function findBranchSettings(db: Db, scope: Scope): Promise<BranchSettingsRow | undefined> {
   const [row] = await db.select().from(branchSettings).where(own(scope));

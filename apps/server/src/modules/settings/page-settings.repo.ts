@@ -4,6 +4,7 @@ import type { Db } from '../../db/open-db';
 import { pageSettings } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import type { FileStore, StoredFileMeta } from '../../platform/files';
+import { ownedBy } from '../../platform/tenancy';
 
 export type PageSettingsRow = typeof pageSettings.$inferSelect;
 
@@ -14,7 +15,7 @@ export async function findPageSettingsByBranch(db: Db, scope: Scope): Promise<Pa
   const [row] = await db
     .select()
     .from(pageSettings)
-    .where(and(eq(pageSettings.merchantAccountId, scope.merchantAccountId), eq(pageSettings.merchantBranchId, scope.merchantBranchId)));
+    .where(ownedBy(pageSettings, scope));
   return row;
 }
 
