@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Scope } from '../platform/auth';
 import { databaseFiles } from '../platform/files';
 import type { Db } from './open-db';
-import { department, device, product, productClass, productGroup, productGroupProduct, productProductTag, productTag, supplier } from './schema';
+import { COUNTRY_LIST } from '@tillpoint/contracts/country';
+import { country, department, device, product, productClass, productGroup, productGroupProduct, productProductTag, productTag, supplier } from './schema';
 
 /**
  * The demo store's catalogue (issue 8): a bistro's menu a guest would recognise, with prices in
@@ -187,6 +188,8 @@ export const demoImagesFolder = fileURLToPath(new URL('./demo-images/', import.m
 
 export async function loadDemoCatalogue(tx: Db, s: Scope, taxIds: Record<string, number>) {
   const keys = { merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId };
+  // The reference data adds the countries on every start; a test that empties every table and reloads the demo needs them too.
+  await tx.insert(country).values([...COUNTRY_LIST]).onConflictDoNothing();
   const tags = await tx
     .insert(productTag)
     .values(DEMO_TAGS.map((t) => ({ ...keys, ...t })))
