@@ -111,7 +111,8 @@ export async function createTestApp(opts: { config?: Partial<Config>; mail?: Mai
   async function resetData() {
     const tables = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
     const rows = (tables as unknown as { rows: { tablename: string }[] }).rows;
-    const keep = new Set(['role', 'role_privilege', 'menu_item', 'system_parameter', 'server_secret']);
+    // Reference data (countries) stays; so do sessions: the demo users come back with the same ids, so tokens signed in before a reset stay valid.
+    const keep = new Set(['role', 'role_privilege', 'menu_item', 'system_parameter', 'server_secret', 'country', 'refresh_token']);
     const names = rows.map((r) => r.tablename).filter((t) => !keep.has(t));
     await db.execute(sql.raw(`truncate ${names.map((n) => `"${n}"`).join(', ')} restart identity cascade`));
     await loadDemoData(db, testHash);

@@ -156,10 +156,11 @@ describe('admin users: delete and status, and the guards', () => {
   it('the last ACTIVE administrator can never be deleted or deactivated', async () => {
     const b = await create();
     const bToken = (await t.signIn('admin', { userName: b.body.userName, password: 'Strong123' })).accessToken;
-    // b is deactivated: the demo admin is now the only ACTIVE one. b's access token lives a few minutes more.
+    // b is deactivated: the demo admin is now the only ACTIVE one, and b's token ends at once (issue 13),
+    // so the guard below is reached only by two administrators racing (next test).
     expect((await call('PUT', `${b.body.id}/status/PASSIVE`)).status).toBe(200);
-    expect(await call('DELETE', `${adminId}`, undefined, bToken)).toMatchObject({ status: 409, body: { details: LAST_ADMIN } });
-    expect(await call('PUT', `${adminId}/status/PASSIVE`, undefined, bToken)).toMatchObject({ status: 409, body: { details: LAST_ADMIN } });
+    expect((await call('DELETE', `${adminId}`, undefined, bToken)).status).toBe(401);
+    expect((await call('PUT', `${adminId}/status/PASSIVE`, undefined, bToken)).status).toBe(401);
     expect((await t.db.select().from(adminUser).where(eq(adminUser.id, adminId)))[0].status).toBe('ACTIVE');
     // A PASSIVE administrator is no such guard's concern: it can be deleted.
     expect((await call('DELETE', `${b.body.id}`)).status).toBe(200);
@@ -169,7 +170,10 @@ describe('admin users: delete and status, and the guards', () => {
     const b = await create();
     const bToken = (await t.signIn('admin', { userName: b.body.userName, password: 'Strong123' })).accessToken;
     const [x, y] = await Promise.all([call('PUT', `${b.body.id}/status/PASSIVE`), call('PUT', `${adminId}/status/PASSIVE`, undefined, bToken)]);
-    expect([x.status, y.status].sort()).toEqual([200, 409]);
+    // The loser is refused by the last-administrator guard (409), or, when the winner's change came first, its token has ended (401).
+    const [first, second] = [x, y].sort((p, q) => p.status - q.status);
+    expect(first.status).toBe(200);
+    expect(second.status === 401 || (second.status === 409 && (second.body as { details: string }).details === LAST_ADMIN), JSON.stringify(second)).toBe(true);
     expect(await t.db.$count(adminUser, eq(adminUser.status, 'ACTIVE'))).toBe(1);
   });
 

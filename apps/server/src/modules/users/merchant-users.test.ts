@@ -142,7 +142,8 @@ describe('create with activation mail', () => {
     expect(mail.textBody).toContain(`User Name: ${body.userName}`);
     expect(mail.textBody).toContain('Store Name: demo-bistro-2');
     // The link opens the merchant back office's finish page, even when the administrator's screen sent its own address.
-    expect(mail.textBody).toMatch(/http:\/\/localhost(:80)?\/merchant\/\?activationKey=[A-Za-z0-9_-]{40,}/);
+    // The server's own origin (PUBLIC_URL, else http://localhost:{PORT}), never the request's Host.
+    expect(mail.textBody).toMatch(/http:\/\/localhost:8080\/merchant\/\?activationKey=[A-Za-z0-9_-]{40,}/);
 
     // No password yet: the user cannot sign in until it activates.
     expect((await signInAs(body.userName, 'Chosen123')).status).toBe(401);
@@ -454,7 +455,9 @@ describe('privileges of merchant users (spec 1 §6)', () => {
     const mine = await createUser({ merchantAccountId: undefined }, tok.owner);
     expect(mine).toMatchObject({ status: 200, body: { merchantAccountId: accountA } });
     const before = await userCount();
-    expect((await createUser({ merchantAccountId: accountB, branches: [{ branchId: branchB }] }, tok.owner)).status).toBe(404);
+    // Naming another account is refused (issue 13), not silently replaced by its own.
+    expect((await createUser({ merchantAccountId: accountB, branches: [{ branchId: branchB }] }, tok.owner)).status).toBe(403);
+    expect((await createUser({ merchantAccountId: accountB }, tok.owner)).status).toBe(403);
     // Its own account named, but a branch of another tenant.
     expect((await createUser({ branches: [{ branchId: branchB }] }, tok.owner)).status).toBe(404);
     expect(await userCount()).toBe(before);
