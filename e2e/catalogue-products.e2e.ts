@@ -153,7 +153,7 @@ describe('catalogue: products, tags and groups', () => {
   });
 
   it('changes stock in its own mode: a delivery, then expired stock', async () => {
-    const stock = region('Stock');
+    const stock = region('Stock Management');
     const current = () => stock.getByTestId('current-stock').textContent();
     expect(await current()).toBe('0');
     await stock.getByRole('button', { name: 'Edit Stock', exact: true }).click();

@@ -67,6 +67,16 @@ describe('catalogue: screens, suppliers and a view-only user', () => {
         await snap(page, `catalogue-screen-${name}-${size}`);
       }
     }
+    // The whole product page at once: the shell scrolls its own area, so a tall window shows every section.
+    for (const [width, height, size] of [
+      [1280, 1700, 'desktop'],
+      [390, 3400, 'phone'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${baseUrl()}/merchant/#productSave?${productId}`);
+      await page.getByRole('region', { name: 'Stock Management', exact: true }).waitFor();
+      await snap(page, `catalogue-screen-product-${size}-whole`);
+    }
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 

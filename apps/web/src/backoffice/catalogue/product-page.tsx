@@ -208,7 +208,14 @@ function ProductEditor({ id }: { id: number | null }) {
                 if (getValues('profitMargin') === null || getValues('profitMargin') === undefined) setValue('profitMargin', d.profitMargin);
               }}
             />
-            <RefField control={control} name="tax" label="Tax" options={taxes.data} loading={taxes.isPending} />
+            <RefField
+              control={control}
+              name="tax"
+              label="Tax"
+              options={taxes.data}
+              loading={taxes.isPending}
+              placeholder={department ? `Department's (${department.taxName})` : 'Select'}
+            />
             <RefMultiField control={control} name="productTags" label="Product Tag" options={tags.data} loading={tags.isPending} maxLabels={TAG_LABELS_SHOWN} />
           </section>
 
@@ -248,13 +255,13 @@ function ProductEditor({ id }: { id: number | null }) {
 
           <PriceCalculator control={control} taxRate={taxRate} departmentMargin={department?.profitMargin ?? product?.departmentProfitMargin ?? null} />
 
-          <section className="product-section" aria-label="Stock Management">
-            <h3>Stock Management</h3>
+          <section className="product-section" aria-label="Stock Levels">
+            <h3>Stock Levels</h3>
             <div className="field-grid field-grid-narrow">
               <NumberField control={control} name="minStock" label="Min Stock" />
               <NumberField control={control} name="maxStock" label="Max Stock" />
             </div>
-            {!product && <p className="muted">Stock is added once the product is saved.</p>}
+            <p className="muted">{product ? 'Stock comes and goes under Stock Management (Edit Stock).' : 'Stock is added once the product is saved.'}</p>
           </section>
 
           <section className="product-section" aria-label="Images">
@@ -276,8 +283,8 @@ function ProductEditor({ id }: { id: number | null }) {
 
           <section className="product-section" aria-label="Till">
             <h3>Till</h3>
+            <SelectField control={control} name="productType" label="Product Type" options={enumOptions(PRODUCT_TYPES)} />
             <div className="field-grid field-grid-narrow">
-              <SelectField control={control} name="productType" label="Product Type" options={enumOptions(PRODUCT_TYPES)} />
               <NumberField control={control} name="rowNumber" label="Row Number" />
               <NumberField control={control} name="colNo" label="Col No" />
             </div>

@@ -42,7 +42,7 @@ export function ProductStock({ product, can, onSaved }: { product: Product; can:
   return (
     <section className="card crud-panel" aria-labelledby={headingId}>
       <header className="card-header">
-        <h2 id={headingId}>Stock</h2>
+        <h2 id={headingId}>Stock Management</h2>
         {can.create && (
           <div className="toolbar">
             {!editing && <Button type="button" label="Edit Stock" icon="pi pi-pencil" size="small" outlined onClick={() => setEditing(true)} />}
@@ -56,7 +56,7 @@ export function ProductStock({ product, can, onSaved }: { product: Product; can:
       </p>
       <SubmitForm id={formId} onSubmit={() => editing && save()}>
         <fieldset className="crud-fields" disabled={!editing || busy}>
-          <legend className="sr-only">Stock</legend>
+          <legend className="sr-only">Stock Management</legend>
           <div className="field-grid">
             <SelectField
               control={control}

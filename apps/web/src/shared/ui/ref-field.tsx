@@ -15,6 +15,8 @@ type Props<T extends FieldValues, O, R extends RefRecord> = Omit<BaseProps<T, O>
   onPicked?: (record: R | null) => void;
   /** Shown when the saved id is not among the options (e.g. a department made PASSIVE since). */
   savedName?: string | null;
+  /** What an empty choice means, e.g. the department's tax applies; 'Select' by default. */
+  placeholder?: string;
 };
 
 const withSaved = <R extends RefRecord>(options: readonly R[] | undefined, id: unknown, savedName?: string | null): RefRecord[] => {
@@ -51,7 +53,7 @@ export function RefField<T extends FieldValues, O, R extends RefRecord>(p: Props
             loading={p.loading}
             filter={options.length > 8}
             showClear={!p.required && field.value !== null && field.value !== undefined}
-            placeholder="Select"
+            placeholder={p.placeholder ?? 'Select'}
             emptyMessage="No Records Found"
             className="w-full"
           />
