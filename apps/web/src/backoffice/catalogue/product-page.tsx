@@ -107,6 +107,8 @@ function ProductEditor({ id }: { id: number | null }) {
   const suppliers = useSupplierOptions();
   const countries = useCountryOptions();
   const classes = useProductClassOptions();
+  // The image changes follow the form's mode and record, so they are made after useCrud; its send
+  // runs on a later click, by when they exist.
   let images: ReturnType<typeof useImageChanges<ProductImageType>> | undefined;
   const crud = useCrud<Product, typeof productInputSchema>({
     area: products,

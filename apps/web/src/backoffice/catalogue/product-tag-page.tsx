@@ -18,6 +18,8 @@ const P = PATHS.productTag;
 /** #/productTagSave (spec 2): the tag form (name, short name, colour, image) beside a table of 10 rows. */
 export default function ProductTagPage() {
   const can = usePrivileges(OBJECTS.productTag);
+  // The image changes follow the form's mode and record, so they are made after useCrud; its send
+  // runs on a later click, by when they exist.
   let images: ReturnType<typeof useImageChanges<'WEB'>> | undefined;
   const crud = useCrud<ProductTag, typeof productTagInputSchema>({
     area: productTags,
