@@ -1,52 +1,24 @@
 /**
- * npm run bench: starts the real server (PGlite, then PostgreSQL when reachable) and loads the tax
- * table load and the merchant login with autocannon. Figures are reported as ratios against a
- * baseline route (the health check) measured in the same run, so they compare across machines.
+ * npm run bench: builds what changed, times the compiled server's start-up and weighs the admin
+ * sign-in page (bench/startup.ts), then starts the real server (PGlite, then PostgreSQL when
+ * reachable) and loads the tax table load and the merchant login with autocannon. Figures are
+ * reported as ratios against a baseline route (the health check) measured in the same run, so they
+ * compare across machines.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchCatalogue } from './catalogue';
+import { ensureBuilt, lighthouse, measureStartup, signInPageScripts, startUntilHealthy } from './startup';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
+/** The compiled server, as npm start runs it. */
 async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SHOW_CAPTCHA: 'false', LOGIN_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/api/actuator/health`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
-  return {
-    base,
-    stop: () =>
-      new Promise((r) => {
-        child.once('exit', () => r());
-        child.kill('SIGTERM');
-      }),
-  };
+  return startUntilHealthy(process.execPath, ['apps/server/dist/main.js'], { ...env, SHOW_CAPTCHA: 'false', LOGIN_RATE_LIMIT: '100000000' });
 }
 
 type Result = { name: string; rps: number; p99: number; errors: number };
@@ -99,8 +71,19 @@ async function benchEngine(label: string, env: Record<string, string>) {
   }
 }
 
-console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route`);
+ensureBuilt();
 const dir = mkdtempSync(join(tmpdir(), 'tillpoint-bench-'));
+await measureStartup(dir);
+// The sign-in page as a visitor gets it: default settings (captcha on).
+const site = await startUntilHealthy(process.execPath, ['apps/server/dist/main.js'], { DATA_DIR: dir, DATABASE_URL: '' });
+try {
+  await signInPageScripts(site.base);
+  lighthouse(site.base);
+} finally {
+  await site.stop();
+}
+
+console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per route`);
 await benchEngine('PGlite (embedded)', { DATA_DIR: dir, DATABASE_URL: '' });
 rmSync(dir, { recursive: true, force: true });
 
@@ -123,6 +106,3 @@ if (reachable) {
 } else {
   console.log('\nPostgreSQL not reachable: skipped.');
 }
-
-// Issue 8: the catalogue on 100,000 products, beside raw node:http + pg baselines (bench/catalogue.ts).
-await benchCatalogue({ pgUrl: PG_URL, startServer, load, signIn });
