@@ -50,11 +50,53 @@ export function accountRepo<T extends PgTable, R, I>(table: T, keys: AccountKeys
   return tenantRepo(table, keys, opts);
 }
 
+/**
+ * Data functions for a platform table without a tenant (merchant accounts, branches addressed by
+ * id, administrators): what only platform administrators reach.
+ */
+export function platformRepo<T extends PgTable, R, I>(table: T, keys: { id: AnyPgColumn; status?: AnyPgColumn }, opts: RepoOptions<T, R, I>) {
+  const repo = rowsRepo(table, keys, { own: (_s, extra) => extra, owner: () => ({}), locate: {} }, opts);
+  // No tenant: the scope the shared code takes is never read.
+  const none: Scope = { merchantAccountId: -1, merchantBranchId: -1 };
+  return {
+    list: (db: Db, request: TableLoadRequest) => repo.list(db, none, request),
+    all: (db: Db) => repo.all(db, none),
+    get: (db: Db, id: number) => repo.get(db, none, id),
+    create: (db: Db, input: I) => repo.create(db, none, input),
+    update: (db: Db, id: number, input: I) => repo.update(db, none, id, input),
+  };
+}
+
 function tenantRepo<T extends PgTable, R, I>(table: T, keys: AccountKeys & { merchantBranchId?: AnyPgColumn }, opts: RepoOptions<T, R, I>): ResourceRepo<R, I> {
   const branchKey = keys.merchantBranchId;
-  const own = (s: Scope, extra?: SQL) =>
-    branchKey ? ownedBy({ merchantAccountId: keys.merchantAccountId, merchantBranchId: branchKey }, s, extra) : and(eq(keys.merchantAccountId, s.merchantAccountId), extra);
-  const owner = (s: Scope) => (branchKey ? { merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId } : { merchantAccountId: s.merchantAccountId });
+  return rowsRepo(
+    table,
+    keys,
+    branchKey
+      ? {
+          own: (s, extra) => ownedBy({ merchantAccountId: keys.merchantAccountId, merchantBranchId: branchKey }, s, extra),
+          owner: (s) => ({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId }),
+          locate: { merchantAccountId: keys.merchantAccountId, merchantBranchId: branchKey },
+        }
+      : {
+          own: (s, extra) => and(eq(keys.merchantAccountId, s.merchantAccountId), extra),
+          owner: (s) => ({ merchantAccountId: s.merchantAccountId }),
+          // An account-owned record has no branch; its statements never read the scope's (-1 says so).
+          locate: { merchantAccountId: keys.merchantAccountId, merchantBranchId: sql<number>`-1` },
+        },
+    opts,
+  );
+}
+
+/** How a table is owned: the condition on the owner's rows, the owner's key values, the key columns naming a record's owner. */
+type Ownership = {
+  own: (s: Scope, extra?: SQL) => SQL | undefined;
+  owner: (s: Scope) => Record<string, number>;
+  locate: Record<string, AnyPgColumn | SQL>;
+};
+
+function rowsRepo<T extends PgTable, R, I>(table: T, keys: { id: AnyPgColumn; status?: AnyPgColumn }, ownership: Ownership, opts: RepoOptions<T, R, I>): ResourceRepo<R, I> {
+  const { own, owner } = ownership;
   const byId = (s: Scope, id: number) => own(s, eq(keys.id, id));
   // Drizzle cannot follow a generic table through its builders; the row types are restored here, once.
   const rows = (p: Promise<unknown>) => p as Promise<InferSelectModel<T>[]>;
@@ -98,9 +140,8 @@ function tenantRepo<T extends PgTable, R, I>(table: T, keys: AccountKeys & { mer
     },
     remove: async (db, s, id) => (await rows(db.delete(table).where(byId(s, id)).returning())).length > 0,
     locate: async (db, id) => {
-      // An account-owned record has no branch; its statements never read the scope's (-1 says so).
       const [row] = await db
-        .select({ merchantAccountId: keys.merchantAccountId, merchantBranchId: branchKey ?? sql<number>`-1` })
+        .select(ownership.locate as Record<string, AnyPgColumn>)
         .from(table as PgTable)
         .where(eq(keys.id, id));
       return row as Scope | undefined;

@@ -1,10 +1,11 @@
-import { type SQL, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Contact, MerchantAccount, MerchantAccountCreate, MerchantAccountDetails } from '@tillpoint/contracts/merchant-account';
 import type { Status } from '@tillpoint/contracts/enums';
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
 import { merchantAccount } from '../../db/schema';
-import { type TableColumns, loadTable } from '../../platform/table-load';
+import { platformRepo } from '../../platform/branch-repo';
+import type { TableColumns } from '../../platform/table-load';
 
 type AccountRow = typeof merchantAccount.$inferSelect;
 
@@ -37,21 +38,16 @@ const COLUMNS: TableColumns = {
   status: { column: merchantAccount.status, kind: 'text' },
 };
 
-export const listAccounts = (db: Db, request: TableLoadRequest): Promise<TableLoadResponse<MerchantAccount>> =>
-  loadTable(
-    COLUMNS,
-    merchantAccount.id,
-    request,
-    async (q) => (await db.select().from(merchantAccount).where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)).map(toAccount),
-    (where?: SQL) => db.$count(merchantAccount, where),
-  );
+type AccountValues = Partial<typeof merchantAccount.$inferInsert>;
+const accounts = platformRepo<typeof merchantAccount, MerchantAccount, AccountValues>(merchantAccount, merchantAccount, {
+  columns: COLUMNS,
+  toRecord: toAccount,
+  toRow: (values) => values,
+});
 
-export const allAccounts = async (db: Db) => (await db.select().from(merchantAccount).orderBy(asc(merchantAccount.id))).map(toAccount);
-
-export async function getAccount(db: Db, id: number) {
-  const [row] = await db.select().from(merchantAccount).where(eq(merchantAccount.id, id));
-  return row && toAccount(row);
-}
+export const listAccounts = (db: Db, request: TableLoadRequest): Promise<TableLoadResponse<MerchantAccount>> => accounts.list(db, request);
+export const allAccounts = accounts.all;
+export const getAccount = accounts.get;
 
 /** The row itself, locked for the rest of the caller's transaction (delete, status change). */
 export async function lockAccount(db: Db, id: number) {
@@ -59,19 +55,8 @@ export async function lockAccount(db: Db, id: number) {
   return row;
 }
 
-export async function createAccount(db: Db, input: MerchantAccountCreate) {
-  const [row] = await db.insert(merchantAccount).values(input).returning();
-  return toAccount(row);
-}
-
-async function updateAccount(db: Db, id: number, values: Partial<typeof merchantAccount.$inferInsert>) {
-  const [row] = await db
-    .update(merchantAccount)
-    .set({ ...values, updatedDate: new Date() })
-    .where(eq(merchantAccount.id, id))
-    .returning();
-  return row && toAccount(row);
-}
+export const createAccount = (db: Db, input: MerchantAccountCreate) => accounts.create(db, input);
+const updateAccount = accounts.update;
 
 export const updateAccountDetails = (db: Db, id: number, input: MerchantAccountDetails) =>
   updateAccount(db, id, { tradingName: input.tradingName, businessName: input.businessName, companyNo: input.companyNo, vatNo: input.vatNo });

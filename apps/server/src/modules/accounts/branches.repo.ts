@@ -5,6 +5,7 @@ import type { Status } from '@tillpoint/contracts/enums';
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
 import { merchantAccount, merchantBranch, merchantUserBranch } from '../../db/schema';
+import { platformRepo } from '../../platform/branch-repo';
 import { type TableColumns, loadTable } from '../../platform/table-load';
 
 type BranchRow = typeof merchantBranch.$inferSelect;
@@ -79,11 +80,13 @@ export function branchCombo(db: Db, only?: { merchantAccountId: number; userId?:
     .orderBy(asc(merchantBranch.tradingName), asc(merchantBranch.id)) as Promise<BranchComboItem[]>;
 }
 
-/** A branch by id alone: administrators name branches by id, which is unique on the platform. */
-export async function getBranch(db: Db, id: number) {
-  const [row] = await db.select().from(merchantBranch).where(eq(merchantBranch.id, id));
-  return row && toBranch(row);
-}
+/** Branches by id alone: administrators name branches by id, which is unique on the platform. */
+const branches = platformRepo<typeof merchantBranch, MerchantBranch, Partial<typeof merchantBranch.$inferInsert>>(merchantBranch, merchantBranch, {
+  columns: COLUMNS,
+  toRecord: toBranch,
+  toRow: (values) => values,
+});
+export const getBranch = branches.get;
 
 export async function createBranch(db: Db, merchantAccountId: number, input: MerchantBranchCreate) {
   const [row] = await db
@@ -93,14 +96,7 @@ export async function createBranch(db: Db, merchantAccountId: number, input: Mer
   return toBranch(row);
 }
 
-async function updateBranch(db: Db, id: number, values: Partial<typeof merchantBranch.$inferInsert>) {
-  const [row] = await db
-    .update(merchantBranch)
-    .set({ ...values, updatedDate: new Date() })
-    .where(eq(merchantBranch.id, id))
-    .returning();
-  return row && toBranch(row);
-}
+const updateBranch = branches.update;
 
 export const updateBranchDetails = (db: Db, id: number, d: MerchantBranchDetails) =>
   updateBranch(db, id, {

@@ -1,10 +1,11 @@
-import { type SQL, asc, eq, or } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { AdminUser } from '@tillpoint/contracts/admin-user';
 import type { Status } from '@tillpoint/contracts/enums';
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
 import { adminUser } from '../../db/schema';
-import { type TableColumns, loadTable } from '../../platform/table-load';
+import { platformRepo } from '../../platform/branch-repo';
+import type { TableColumns } from '../../platform/table-load';
 
 type AdminRow = typeof adminUser.$inferSelect;
 export type AdminValues = Pick<typeof adminUser.$inferInsert, 'userName' | 'mobilePhone' | 'firstName' | 'lastName' | 'email'> & {
@@ -42,39 +43,23 @@ const COLUMNS: TableColumns = {
   status: { column: adminUser.status, kind: 'text' },
 };
 
-export const listAdminUsers = (db: Db, request: TableLoadRequest): Promise<TableLoadResponse<AdminUser>> =>
-  loadTable(
-    COLUMNS,
-    adminUser.id,
-    request,
-    async (q) => (await db.select().from(adminUser).where(q.where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)).map(toAdminUser),
-    (where?: SQL) => db.$count(adminUser, where),
-  );
+const admins = platformRepo<typeof adminUser, AdminUser, Partial<typeof adminUser.$inferInsert>>(adminUser, adminUser, {
+  columns: COLUMNS,
+  toRecord: toAdminUser,
+  toRow: (values) => values,
+});
 
-export const allAdminUsers = async (db: Db) => (await db.select().from(adminUser).orderBy(asc(adminUser.id))).map(toAdminUser);
-
-export async function getAdminUser(db: Db, id: number) {
-  const [row] = await db.select().from(adminUser).where(eq(adminUser.id, id));
-  return row && toAdminUser(row);
-}
+export const listAdminUsers = (db: Db, request: TableLoadRequest): Promise<TableLoadResponse<AdminUser>> => admins.list(db, request);
+export const allAdminUsers = admins.all;
+export const getAdminUser = admins.get;
 
 export async function insertAdminUser(db: Db, values: AdminValues & { passwordHash: string }) {
   const now = new Date();
-  const [row] = await db
-    .insert(adminUser)
-    .values({ ...values, activationDate: now, passwordChangeDate: now })
-    .returning();
-  return toAdminUser(row);
+  return admins.create(db, { ...values, activationDate: now, passwordChangeDate: now });
 }
 
-export async function updateAdminUser(db: Db, id: number, values: Partial<AdminValues>) {
-  const [row] = await db
-    .update(adminUser)
-    .set({ ...values, ...(values.passwordHash ? { passwordChangeDate: new Date() } : {}), updatedDate: new Date() })
-    .where(eq(adminUser.id, id))
-    .returning();
-  return row && toAdminUser(row);
-}
+export const updateAdminUser = (db: Db, id: number, values: Partial<AdminValues>) =>
+  admins.update(db, id, { ...values, ...(values.passwordHash ? { passwordChangeDate: new Date() } : {}) });
 
 export async function deleteAdminUser(db: Db, id: number) {
   const [row] = await db.delete(adminUser).where(eq(adminUser.id, id)).returning();
