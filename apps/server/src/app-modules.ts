@@ -1,6 +1,8 @@
 import { authModule } from './modules/auth/auth.module';
+import { basketModule } from './modules/basket/basket.module';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { floorModule } from './modules/floor/floor.module';
+import { ordersModule } from './modules/orders/orders.module';
 import { mixAndMatchModule } from './modules/mix-and-match/mix-and-match.module';
 import { webMenuModule } from './modules/web-menu/web-menu.module';
 import { accountsModule } from './modules/accounts/accounts.module';
@@ -35,4 +37,6 @@ export const APP_MODULES: readonly AppModule[] = [
   creditsModule,
   usersModule,
   dataSyncModule,
+  basketModule,
+  ordersModule,
 ];

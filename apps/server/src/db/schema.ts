@@ -997,6 +997,162 @@ export const floorPlan = pgTable(
   (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), unique('floor_plan_branch_key').on(t.merchantAccountId, t.merchantBranchId)],
 );
 
+// ---- storefront basket, orders and the postcode gazetteer (spec 3 §3, §4.6, §4.7, §7.3, §7.5) -----
+
+/**
+ * A storefront basket. bss_id (≥ 128 random bits) is the customer's capability: whoever holds it may
+ * change the basket, so it is never guessable and never chosen by the client. state is OPEN while
+ * items can change, PLACING while an order is being placed, ORDERED once placed, CANCELLED.
+ */
+export const basket = pgTable(
+  'basket',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    bssId: text('bss_id').notNull(),
+    orderType: text('order_type').notNull(),
+    state: text('state').notNull().default('OPEN'),
+    /** The customer's service charge choice in percent; null takes the branch's default. */
+    serviceChargeRate: integer('service_charge_rate'),
+    ageConfirmed: boolean('age_confirmed').notNull().default(false),
+    tableNo: integer('table_no'),
+    placingSince: ts('placing_since'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), unique('basket_bss_id_key').on(t.merchantAccountId, t.merchantBranchId, t.bssId)],
+);
+
+/** A basket line: a web menu item, its chosen options and quantity in tenths (weighed items step 0.1 kg). Prices are never stored here. */
+export const basketLine = pgTable(
+  'basket_line',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    basketId: integer('basket_id').notNull(),
+    bssId: text('bss_id').notNull(),
+    webMenuId: integer('web_menu_id').notNull(),
+    quantityTenths: integer('quantity_tenths').notNull(),
+    extraNotes: text('extra_notes'),
+    options: jsonb('options').$type<{ groupKey: string; productId: number }[]>().notNull().default([]),
+    createdDate: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    unique('basket_line_bss_id_key').on(t.merchantAccountId, t.basketId, t.bssId),
+    foreignKey({ columns: [t.merchantAccountId, t.basketId], foreignColumns: [basket.merchantAccountId, basket.id] }).onDelete('cascade'),
+  ],
+);
+
+/** An order placed from a basket: one per basket (the unique key is the exactly-once guard), money in pence. */
+export const customerOrder = pgTable(
+  'customer_order',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    basketId: integer('basket_id').notNull(),
+    orderNo: integer('order_no').notNull(),
+    orderType: text('order_type').notNull(),
+    basketType: text('basket_type').notNull().default('sale'),
+    basketStatus: text('basket_status').notNull(),
+    orderStatus: text('order_status').notNull(),
+    syncStatus: text('sync_status').notNull().default('INIT'),
+    errorType: text('error_type').notNull().default('INIT'),
+    errorMessage: text('error_message'),
+    remote: boolean('remote').notNull().default(true),
+    read: boolean('read').notNull().default(false),
+    paymentType: text('payment_type').notNull(),
+    tableNo: integer('table_no'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    mobilePhone: text('mobile_phone'),
+    deliveryAddress: jsonb('delivery_address').$type<{ postCode: string; city: string; addressLine1: string; addressLine2: string | null; addressLine3: string | null; addressLine4: string | null }>(),
+    orderNotes: text('order_notes'),
+    allergies: text('allergies'),
+    deliveryTime: text('delivery_time'),
+    subTotal: integer('sub_total').notNull(),
+    discount: integer('discount').notNull(),
+    serviceCharge: integer('service_charge').notNull(),
+    deliveryFee: integer('delivery_fee').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    orderDate: ts('order_date').notNull().defaultNow(),
+    acceptedDate: ts('accepted_date'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    unique('customer_order_no_key').on(t.merchantAccountId, t.merchantBranchId, t.orderNo),
+    unique('customer_order_basket_key').on(t.merchantAccountId, t.basketId),
+    foreignKey({ columns: [t.merchantAccountId, t.basketId], foreignColumns: [basket.merchantAccountId, basket.id] }),
+  ],
+);
+
+/** What was ordered, as priced when placed (later price changes do not touch it). */
+export const customerOrderLine = pgTable(
+  'customer_order_line',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    productId: integer('product_id'),
+    description: text('description').notNull(),
+    quantityTenths: integer('quantity_tenths').notNull(),
+    totalPrice: integer('total_price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.orderId], foreignColumns: [customerOrder.merchantAccountId, customerOrder.id] }).onDelete('cascade'),
+  ],
+);
+
+/** Order changes for the live order screens (read in id order; pg_notify wakes the listeners). */
+export const orderEvent = pgTable(
+  'order_event',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    kind: text('kind').notNull(),
+    orderStatus: text('order_status').notNull(),
+    createdDate: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.orderId], foreignColumns: [customerOrder.merchantAccountId, customerOrder.id] }).onDelete('cascade'),
+    index('order_event_branch_idx').on(t.merchantAccountId, t.merchantBranchId, t.id),
+  ],
+);
+
+/** The built-in postcode gazetteer: addresses and coordinates by normalised postcode (global reference data). */
+export const postcodeAddress = pgTable(
+  'postcode_address',
+  {
+    id: serial('id').primaryKey(),
+    postCode: text('post_code').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    addressLine3: text('address_line3'),
+    addressLine4: text('address_line4'),
+    postTown: text('post_town').notNull(),
+    /** Degrees times 1,000,000 (about 0.1 m): integers, like money. */
+    latitudeE6: integer('latitude_e6').notNull(),
+    longitudeE6: integer('longitude_e6').notNull(),
+  },
+  (t) => [index('postcode_address_post_code_idx').on(t.postCode)],
+);
+
 /** Tables without merchant_account_id, and why they are global. */
 export const GLOBAL_TABLES: Record<string, string> = {
   system_parameter: 'platform settings',
@@ -1012,6 +1168,7 @@ export const GLOBAL_TABLES: Record<string, string> = {
   merchant_account: 'the tenant root itself',
   mail_settings: 'SMTP settings of the platform (-1) and of branches, managed only by administrators',
   country: 'countries of origin, the same list for every merchant',
+  postcode_address: 'the postcode gazetteer is reference data, the same for every merchant',
 };
 
 /** Unique constraints that may leave out merchant_account_id, and why. */

@@ -1,0 +1,10 @@
+import { basket, basketLine } from '../../db/schema';
+import type { AppModule } from '../../platform/module';
+import { basketRoutes } from './basket.routes';
+
+/** The storefront basket (spec 3 §7.3); baskets are transactions, so a data reset removes them. */
+export const basketModule: AppModule = {
+  name: 'basket',
+  routes: (app, { db }) => basketRoutes(app, db),
+  resetTables: { transactions: [basketLine, basket] },
+};

@@ -1,0 +1,302 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  type AddItemInput,
+  BASKET_MESSAGES,
+  type Basket,
+  type LineActionInput,
+  ORDER_TYPE_LICENCE,
+  SERVICE_CHARGE_CHOICES,
+  type StorefrontOrderType,
+  moneyString,
+  pounds,
+  toTenths,
+} from '@tillpoint/contracts/basket';
+import type { ServiceName } from '@tillpoint/contracts/enums';
+import type { Db } from '../../db/open-db';
+import { basket, basketLine } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import { HttpError, badRequest, conflict, notFound } from '../../platform/errors';
+import { grantedServices } from '../../platform/licence-grants';
+import { newOpaqueToken } from '../../platform/random';
+import { branchScope } from '../../platform/tenancy';
+import { pricingOffersOf } from '../mix-and-match/mix-and-match.repo';
+import { type BranchSettingsRow, branchStatus, findBranchSettings } from '../settings/branch-settings.repo';
+import { memberView } from '../settings/branch-settings.merchant';
+import { type BasketPrice, type LineData, priceBasket, priceOptions, serviceChargeRate } from './basket.pricing';
+import { type BasketLineRow, type BasketRow, basketLines, findBasket, itemData } from './basket.repo';
+
+/** The store as the basket sees it at this moment: its keys, settings, licences and whether it is closed. */
+export type StoreContext = { scope: Scope; settings: BranchSettingsRow | undefined; closed: boolean; granted: Set<ServiceName>; now: Date };
+
+export async function storeContext(db: Db, branchId: number, now = new Date()): Promise<StoreContext> {
+  const scope = await branchScope(db, branchId);
+  if (!scope) throw notFound();
+  const [settings, status, granted] = await Promise.all([findBranchSettings(db, scope), branchStatus(db, scope), grantedServices(db, scope.merchantAccountId, scope.merchantBranchId)]);
+  return { scope, settings, granted, now, closed: memberView(scope, status ?? 'PASSIVE', settings, now).storeClosed };
+}
+
+const unavailable = () => new HttpError(400, BASKET_MESSAGES.serviceUnavailable, 'WARNING');
+
+/** Spec 3 §6: the basket needs the web-order or table-order licence; an order type needs its own. */
+export function requireLicence(ctx: StoreContext, orderType?: StorefrontOrderType) {
+  const ok = orderType ? ctx.granted.has(ORDER_TYPE_LICENCE[orderType]) : ctx.granted.has('WEB_ORDER') || ctx.granted.has('TABLE_ORDER');
+  if (!ok) throw unavailable();
+}
+
+const serviceOptionOf = (s: BranchSettingsRow | undefined, t: StorefrontOrderType) =>
+  t === 'Delivery'
+    ? { option: s?.serviceChargeOptionsDelivery ?? null, rate: s?.defaultServiceChargeDelivery ?? null }
+    : t === 'Table Order'
+      ? { option: s?.serviceChargeOptionsTableOrder ?? null, rate: s?.defaultServiceChargeTableOrder ?? null }
+      : { option: s?.serviceChargeOptions ?? null, rate: s?.defaultServiceCharge ?? null };
+
+/** The basket's lines with the server's own prices (lines whose item has been withdrawn drop out). */
+export async function priceOf(db: Db, ctx: StoreContext, row: BasketRow | undefined, orderType: StorefrontOrderType) {
+  const rows: BasketLineRow[] = row ? await basketLines(db, ctx.scope, row.id) : [];
+  const items = await itemData(db, ctx.scope, rows.map((r) => r.webMenuId));
+  const lines: LineData[] = [];
+  for (const r of rows) {
+    const item = items.get(r.webMenuId);
+    if (!item) continue;
+    const options = priceOptions(item, r.options as { groupKey: LineData['options'][number]['groupKey']; productId: number }[]);
+    if ('error' in options) continue;
+    lines.push({ bssId: r.bssId, quantityTenths: r.quantityTenths, extraNotes: r.extraNotes, options: options.options, item });
+  }
+  const sc = serviceOptionOf(ctx.settings, orderType);
+  const offers = lines.length ? await pricingOffersOf(db, ctx.scope) : [];
+  const price = priceBasket(
+    lines,
+    {
+      orderType,
+      serviceChargeRate: serviceChargeRate(sc.option, sc.rate, row?.serviceChargeRate ?? null),
+      deliveryFee: ctx.settings?.deliveryFee ?? null,
+      freeDeliveryAmount: ctx.settings?.freeDeliveryAmount ?? null,
+      collectionDiscountBp: ctx.settings?.collectionDiscountRateBp ?? null,
+    },
+    offers,
+    ctx.now,
+  );
+  return { price, serviceCharge: serviceChargeRate(sc.option, sc.rate, row?.serviceChargeRate ?? null), serviceChargeOption: sc.option };
+}
+
+function reply(ctx: StoreContext, row: BasketRow | undefined, orderType: StorefrontOrderType, p: { price: BasketPrice; serviceCharge: number; serviceChargeOption: string | null }): Basket {
+  const { price } = p;
+  const bssId = row?.bssId ?? null;
+  const minimum = ctx.settings?.minimumDeliveryBasketPrice ?? null;
+  return {
+    id: row?.id ?? null,
+    bssId,
+    merchantBranchId: ctx.scope.merchantBranchId,
+    orderType,
+    tableNo: row?.tableNo ?? null,
+    basketDetailList: price.lines.map((l) => ({
+      bssId: l.bssId,
+      webMenuBssId: l.item.webMenuId,
+      productId: l.item.productId,
+      parentBssId: null,
+      basketBssId: bssId ?? '',
+      merchantBranchId: ctx.scope.merchantBranchId,
+      name: l.item.name,
+      quantity: l.quantityTenths / 10,
+      weighable: l.item.weighable,
+      unit: l.item.unit,
+      ageRestricted: l.item.ageRestricted,
+      extraNotes: l.extraNotes,
+      options: l.options.map((o) => ({ ...o, price: pounds(o.price), priceString: moneyString(o.price) })),
+      price: pounds(l.unitTotal),
+      priceString: moneyString(l.unitTotal),
+      totalPrice: pounds(l.total),
+      totalPriceString: moneyString(l.total),
+    })),
+    checkOutItemList: [
+      ...price.promotions.map((d) => ({ name: d.name, price: pounds(-d.discount), priceString: moneyString(-d.discount) })),
+      ...(price.collectionDiscount ? [{ name: 'Collection discount', price: pounds(-price.collectionDiscount), priceString: moneyString(-price.collectionDiscount) }] : []),
+    ],
+    itemCount: price.lines.reduce((n, l) => n + (l.item.weighable ? 1 : l.quantityTenths / 10), 0),
+    subTotalPrice: pounds(price.subTotal),
+    subTotalPriceString: moneyString(price.subTotal),
+    discountPrice: pounds(price.promotionDiscount),
+    discountPriceString: moneyString(price.promotionDiscount),
+    manualDiscount: pounds(price.collectionDiscount),
+    manualDiscountString: moneyString(price.collectionDiscount),
+    deliveryPrice: pounds(price.deliveryFee),
+    deliveryFeeString: moneyString(price.deliveryFee),
+    serviceCharge: String(p.serviceCharge),
+    serviceChargeOption: p.serviceChargeOption,
+    calculatedServiceCharge: pounds(price.serviceCharge),
+    calculatedServiceChargeString: moneyString(price.serviceCharge),
+    totalTaxPrice: pounds(price.tax),
+    totalPrice: pounds(price.total),
+    totalPriceString: moneyString(price.total),
+    minimumDeliveryBasketPrice: minimum === null ? null : pounds(minimum),
+    isClosed: ctx.closed,
+    ageRestrictedConfirmed: row?.ageConfirmed ?? false,
+  };
+}
+
+export async function basketReply(db: Db, ctx: StoreContext, row: BasketRow | undefined, orderType: StorefrontOrderType) {
+  return reply(ctx, row, orderType, await priceOf(db, ctx, row, orderType));
+}
+
+const isOpen = (row: BasketRow | undefined): row is BasketRow => row !== undefined && row.state === 'OPEN';
+
+/** GET status/created/…: the open basket with this id (its order type follows the customer's choice), or an empty one. */
+export async function currentBasket(db: Db, branchId: number, orderType: StorefrontOrderType, bssId: string | null): Promise<Basket> {
+  const ctx = await storeContext(db, branchId);
+  requireLicence(ctx);
+  return db.transaction(async (tx) => {
+    const row = await findBasket(tx, ctx.scope, bssId, true);
+    if (!isOpen(row)) return basketReply(tx, ctx, undefined, orderType);
+    if (row.orderType !== orderType) await tx.update(basket).set({ orderType, updatedDate: new Date() }).where(eq(basket.id, row.id));
+    return basketReply(tx, ctx, { ...row, orderType }, orderType);
+  });
+}
+
+/** The open basket with this id, locked; a missing, ordered or cancelled one is replaced by a new one (ids only ever come from the server). */
+async function openOrCreate(tx: Db, ctx: StoreContext, bssId: string | null, orderType: StorefrontOrderType, tableNo: number | null): Promise<BasketRow> {
+  const row = await findBasket(tx, ctx.scope, bssId, true);
+  if (isOpen(row)) {
+    if (row.orderType === orderType && (tableNo === null || row.tableNo === tableNo)) return row;
+    const [changed] = await tx
+      .update(basket)
+      .set({ orderType, tableNo: tableNo ?? row.tableNo, updatedDate: new Date() })
+      .where(eq(basket.id, row.id))
+      .returning();
+    return changed;
+  }
+  const [created] = await tx
+    .insert(basket)
+    .values({ ...ctx.scope, bssId: newOpaqueToken(), orderType, tableNo })
+    .returning();
+  return created;
+}
+
+const quantityRefused = () => badRequest(BASKET_MESSAGES.quantity, [{ field: 'quantity', message: BASKET_MESSAGES.quantity }]);
+
+/**
+ * PUT addItemToBasket / addSetMenuItemToBasket. The store must be open and licensed for the order
+ * type; the item must be one of the branch's visible items; options must come from its own groups;
+ * an age-restricted item needs the basket's age confirmation first. A line equal to one already in
+ * the basket (same item, options and notes) grows instead of repeating.
+ */
+export async function addItem(db: Db, input: AddItemInput, setMenu: boolean): Promise<Basket> {
+  const ctx = await storeContext(db, input.merchantBranchId);
+  requireLicence(ctx, input.orderType);
+  if (ctx.closed) throw badRequest(BASKET_MESSAGES.storeClosed);
+  const item = (await itemData(db, ctx.scope, [input.webMenuBssId])).get(input.webMenuBssId);
+  if (!item) throw notFound();
+  const tenths = toTenths(input.quantity);
+  if (!item.weighable && tenths % 10 !== 0) throw quantityRefused();
+  const priced = priceOptions(item, setMenu ? input.options : []);
+  if ('error' in priced) throw badRequest(priced.error, [{ field: 'options', message: priced.error }]);
+  const options = priced.options.map((o) => ({ groupKey: o.groupKey, productId: o.productId }));
+  return db.transaction(async (tx) => {
+    const row = await openOrCreate(tx, ctx, input.basketBssId, input.orderType, input.orderType === 'Table Order' ? (input.tableNo ?? null) : null);
+    if (item.ageRestricted && !row.ageConfirmed) throw badRequest(BASKET_MESSAGES.ageQuestion);
+    const same = (await basketLines(tx, ctx.scope, row.id)).find(
+      (l) => l.webMenuId === item.webMenuId && l.extraNotes === input.extraNotes && JSON.stringify(l.options) === JSON.stringify(options),
+    );
+    if (same) {
+      if (same.quantityTenths + tenths > 9990) throw quantityRefused();
+      await tx
+        .update(basketLine)
+        .set({ quantityTenths: same.quantityTenths + tenths })
+        .where(and(eq(basketLine.merchantAccountId, ctx.scope.merchantAccountId), eq(basketLine.id, same.id)));
+    } else {
+      await tx.insert(basketLine).values({
+        ...ctx.scope,
+        basketId: row.id,
+        bssId: newOpaqueToken(),
+        webMenuId: item.webMenuId,
+        quantityTenths: tenths,
+        extraNotes: input.extraNotes,
+        options,
+      });
+    }
+    await tx.update(basket).set({ updatedDate: new Date() }).where(eq(basket.id, row.id));
+    return basketReply(tx, ctx, row, row.orderType as StorefrontOrderType);
+  });
+}
+
+/** A line action on an open basket of the caller (404 for an unknown basket or line; 409 once ordered or cancelled). */
+async function onLine(db: Db, input: LineActionInput, change: (tx: Db, line: BasketLineRow, ctx: StoreContext) => Promise<void>): Promise<Basket> {
+  const ctx = await storeContext(db, input.merchantBranchId);
+  requireLicence(ctx);
+  return db.transaction(async (tx) => {
+    const row = await findBasket(tx, ctx.scope, input.basketBssId, true);
+    if (!row) throw notFound();
+    if (row.state !== 'OPEN') throw conflict(BASKET_MESSAGES.basketClosed);
+    const line = (await basketLines(tx, ctx.scope, row.id)).find((l) => l.bssId === input.bssId);
+    if (!line) throw notFound();
+    await change(tx, line, ctx);
+    await tx.update(basket).set({ updatedDate: new Date() }).where(eq(basket.id, row.id));
+    return basketReply(tx, ctx, row, row.orderType as StorefrontOrderType);
+  });
+}
+
+const lineKey = (s: Scope, id: number) => and(eq(basketLine.merchantAccountId, s.merchantAccountId), eq(basketLine.id, id));
+
+/** PUT addOneQuantityToItem: one more (0.1 kg more of a weighed item); a closed store takes no items. */
+export const addOne = (db: Db, input: LineActionInput) =>
+  onLine(db, input, async (tx, line, ctx) => {
+    if (ctx.closed) throw badRequest(BASKET_MESSAGES.storeClosed);
+    const item = (await itemData(tx, ctx.scope, [line.webMenuId])).get(line.webMenuId);
+    if (!item) throw notFound();
+    const next = line.quantityTenths + (item.weighable ? 1 : 10);
+    if (next > 9990) throw quantityRefused();
+    await tx.update(basketLine).set({ quantityTenths: next }).where(lineKey(ctx.scope, line.id));
+  });
+
+/** PUT removeItemFromBasket: the line leaves the basket. */
+export const removeItem = (db: Db, input: LineActionInput) =>
+  onLine(db, input, async (tx, line, ctx) => {
+    await tx.delete(basketLine).where(lineKey(ctx.scope, line.id));
+  });
+
+/** GET addServiceCharge/…: 5, 10, 20 or 0 percent when the order type's option is ACTIVE; refused when ENFORCED or not offered. */
+export async function chooseServiceCharge(db: Db, branchId: number, percent: number, bssId: string): Promise<Basket> {
+  if (!(SERVICE_CHARGE_CHOICES as readonly number[]).includes(percent)) throw badRequest(BASKET_MESSAGES.serviceChargeChoice);
+  const ctx = await storeContext(db, branchId);
+  requireLicence(ctx);
+  return db.transaction(async (tx) => {
+    const row = await findBasket(tx, ctx.scope, bssId, true);
+    if (!row) throw notFound();
+    if (row.state !== 'OPEN') throw conflict(BASKET_MESSAGES.basketClosed);
+    const { option } = serviceOptionOf(ctx.settings, row.orderType as StorefrontOrderType);
+    if (option !== 'ACTIVE') throw badRequest(BASKET_MESSAGES.serviceChargeEnforced);
+    const [changed] = await tx.update(basket).set({ serviceChargeRate: percent, updatedDate: new Date() }).where(eq(basket.id, row.id)).returning();
+    return basketReply(tx, ctx, changed, changed.orderType as StorefrontOrderType);
+  });
+}
+
+/** PUT cancel/…: an open basket becomes CANCELLED (its id then starts a new basket); placed orders are not cancelled here. */
+export async function cancelBasket(db: Db, branchId: number, bssId: string): Promise<Basket> {
+  const ctx = await storeContext(db, branchId);
+  return db.transaction(async (tx) => {
+    const row = await findBasket(tx, ctx.scope, bssId, true);
+    if (!row) throw notFound();
+    if (row.state === 'CANCELLED') return basketReply(tx, ctx, undefined, row.orderType as StorefrontOrderType);
+    if (row.state !== 'OPEN') throw conflict(BASKET_MESSAGES.basketClosed);
+    await tx.update(basket).set({ state: 'CANCELLED', updatedDate: new Date() }).where(eq(basket.id, row.id));
+    return basketReply(tx, ctx, undefined, row.orderType as StorefrontOrderType);
+  });
+}
+
+/** PUT ageRestricted/…: records the customer's 'over 18' answer on the basket, creating it when there is none yet. */
+export async function confirmAge(db: Db, branchId: number, bssId: string | null): Promise<Basket> {
+  const ctx = await storeContext(db, branchId);
+  requireLicence(ctx);
+  return db.transaction(async (tx) => {
+    const existing = await findBasket(tx, ctx.scope, bssId, true);
+    const row = isOpen(existing) ? existing : await openOrCreate(tx, ctx, null, 'Delivery', null);
+    await tx.update(basket).set({ ageConfirmed: true, updatedDate: sql`now()` }).where(eq(basket.id, row.id));
+    return basketReply(tx, ctx, { ...row, ageConfirmed: true }, row.orderType as StorefrontOrderType);
+  });
+}
+
+/** GET checkAgeRestricted/…: whether the basket's customer has said they are over 18. */
+export async function ageConfirmed(db: Db, branchId: number, bssId: string | null): Promise<boolean> {
+  const ctx = await storeContext(db, branchId);
+  const row = await findBasket(db, ctx.scope, bssId);
+  return isOpen(row) && row.ageConfirmed;
+}
