@@ -98,6 +98,28 @@ describe('catalogue: products, tags and groups', () => {
     await closeToasts(page);
   });
 
+  it('removes a tag image on save, and Cancel keeps it', async () => {
+    const form = region('Product Tag');
+    await region('Product Tags').getByRole('row', { name: /E2E Vegan/ }).click();
+    const preview = form.getByRole('img', { name: 'Image preview' });
+    await eventually(() => preview.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(48);
+    await form.getByRole('button', { name: 'Edit', exact: true }).click();
+    await form.getByRole('button', { name: 'Remove Image', exact: true }).click();
+    await preview.waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await preview.waitFor();
+
+    await form.getByRole('button', { name: 'Edit', exact: true }).click();
+    await form.getByRole('button', { name: 'Remove Image', exact: true }).click();
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(page, 'Success', 'The operation was performed successfully.');
+    await eventually(() => form.getByRole('button', { name: 'Edit', exact: true }).isVisible()).toBe(true);
+    expect(await preview.count()).toBe(0);
+    const tags = await callApi<(Row & { fileName: string | null })[]>('GET', 'storemanagement/tag/all', undefined, token);
+    expect(tags.body.find((t) => t.name === 'E2E Vegan')?.fileName).toBeNull();
+    await closeToasts(page);
+  });
+
   it('creates a product with tags and a web image, and finds it in the list', async () => {
     await go('#/productList');
     await region('Products').waitFor();
