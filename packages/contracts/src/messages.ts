@@ -26,7 +26,6 @@ export const MESSAGES = {
   merchantLoginEmpty: 'User name,Password and Store Name cannot be empty!',
   badCredentials: 'User name or password is incorrect.',
   userPassive: 'Your account is not active.',
-  userLocked: 'Too many failed attempts. Try again in 15 minutes.',
   captchaRequired: 'Please complete the captcha.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   licenceMissing: 'Your store has no active licence.',

@@ -80,24 +80,17 @@ export async function merchantUserRoles(db: Db, merchantAccountId: number, userI
 export const activePrivileges = (roles: Role[]) =>
   new Set(roles.flatMap((r) => r.merchantRolePrivilegeList.filter((p) => p.status === 'ACTIVE').map((p) => privilegeKey(p.objectName, p.action))));
 
-const LOCK_AFTER = 5;
-const LOCK_MS = 15 * 60_000;
-
 /**
- * Counts a wrong password; the fifth in a row locks the account for 15 minutes. Once a lock has run
- * out, counting starts again from this attempt, so a single typo does not lock the account at once.
+ * Counts a wrong password (the user's wrongEntryNumbers, shown to administrators). It never locks
+ * the account: repeated failures are slowed by the sign-in throttle instead (login-throttle.ts),
+ * so a stranger cannot keep the owner out. A lock left by an older version is cleared here too.
  */
 export async function recordFailedLogin(db: Db, userType: 'admin' | 'merchant', user: AccountUser) {
   const table = userType === 'admin' ? adminUser : merchantUser;
   const where = userType === 'admin' ? eq(adminUser.id, user.id) : and(eq(merchantUser.merchantAccountId, user.tenantId ?? -1), eq(merchantUser.id, user.id));
-  const lockOver = sql`${table.lockedUntil} is not null and ${table.lockedUntil} <= now()`;
-  const count = sql`case when ${lockOver} then 1 else ${table.wrongEntryNumbers} + 1 end`;
   await db
     .update(table)
-    .set({
-      wrongEntryNumbers: count,
-      lockedUntil: sql`case when ${count} >= ${LOCK_AFTER} then now() + ${`${LOCK_MS / 1000} seconds`}::interval when ${lockOver} then null else ${table.lockedUntil} end`,
-    })
+    .set({ wrongEntryNumbers: sql`${table.wrongEntryNumbers} + 1`, lockedUntil: null })
     .where(where);
 }
 

@@ -5,6 +5,7 @@ import { PROVIDER_ENDPOINTS } from '@tillpoint/contracts/payment-providers';
 import { branchSettings, merchantBranch } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { addMerchant } from '../../test/fixtures';
+import { paymentSecretsOf } from './branch-settings.repo';
 import { paymentSettingsValues } from './branch-settings.service';
 
 type ApiError = { type: string; details: string; errors?: { field: string; message: string }[] };
@@ -177,11 +178,13 @@ describe('branch settings: each tab saves its own fields', () => {
 
     await call('PUT', `${branch}/payment`, { ...PAYMENT, jwt: '', password: null });
     const [kept] = await t.db.select().from(branchSettings).where(eq(branchSettings.merchantBranchId, branch));
-    expect(kept).toMatchObject({ jwt: 'key-1', password: 'secret-1' });
+    // Kept, and kept encrypted (issue 13): the row holds ciphertext that reads back as the saved values.
+    expect(kept.jwt).toMatch(/^enc:v1:/);
+    expect(paymentSecretsOf(kept)).toEqual({ jwt: 'key-1', password: 'secret-1' });
 
     await call('PUT', `${branch}/payment`, { ...PAYMENT, password: 'p'.repeat(4000) });
     const [long] = await t.db.select().from(branchSettings).where(eq(branchSettings.merchantBranchId, branch));
-    expect(long.password).toHaveLength(4000);
+    expect(paymentSecretsOf(long).password).toHaveLength(4000);
 
     for (const field of ['jwt', 'password']) {
       const res = await call<ApiError>('PUT', `${branch}/payment`, { ...PAYMENT, [field]: 'x'.repeat(4001) });

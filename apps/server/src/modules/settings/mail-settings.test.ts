@@ -47,7 +47,12 @@ const settings = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const create = (over: Record<string, unknown> = {}) => call<MailSettings>('POST', 'create', settings(over));
-const storedPassword = async (id: number) => (await t.db.select().from(mailSettings).where(eq(mailSettings.id, id)))[0].password;
+/** The stored password as the server reads it back; the row itself holds only ciphertext (issue 13). */
+const storedPassword = async (id: number) => {
+  const [row] = await t.db.select().from(mailSettings).where(eq(mailSettings.id, id));
+  expect(row.password).toMatch(/^enc:v1:/);
+  return smtpConfigOf(row).pass;
+};
 
 describe('mail settings: reading and saving', () => {
   it('shows empty settings for the platform (-1) and for a branch before any are saved', async () => {
