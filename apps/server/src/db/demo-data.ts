@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { SERVICE_NAMES } from '@tillpoint/contracts/enums';
 import { hashPassword } from '../platform/passwords';
 import { loadDemoCatalogue } from './demo-catalogue';
+import { loadDemoWebMenu } from './demo-web-menu';
 import type { Db } from './open-db';
 import { adminUser, credit, licence, merchantAccount, merchantBranch, merchantUser, merchantUserBranch, merchantUserRole, tax } from './schema';
 
@@ -97,6 +98,7 @@ export async function loadDemoData(db: Db, hash: (password: string) => Promise<s
       )
       .returning({ id: tax.id, name: tax.name });
     await loadDemoCatalogue(tx, { merchantAccountId: account.id, merchantBranchId: branch.id }, Object.fromEntries(taxes.map((t) => [t.name, t.id])));
+    await loadDemoWebMenu(tx, { merchantAccountId: account.id, merchantBranchId: branch.id });
     // Postcode look-ups for the demo store's delivery addresses.
     await tx.insert(credit).values({ merchantAccountId: account.id, merchantBranchId: branch.id, creditValue: 1000, creditType: 'ADDRESS', description: 'Demo look-ups' });
   });

@@ -13,6 +13,10 @@ const pdf = (token = w.tok.owner) => w.t.app.inject({ method: 'GET', url: `/api/
 
 beforeAll(async () => {
   w = await catalogueWorld();
+  // The demo store comes with 10 tables, 5 to a row; these tests start from an empty floor.
+  expect((await w.api('GET', `${B}param`)).body).toEqual({ size: 10, rowSize: 5 });
+  await w.t.db.delete(restTable);
+  await w.t.db.delete(floorPlan);
 });
 afterAll(() => w.t.close());
 

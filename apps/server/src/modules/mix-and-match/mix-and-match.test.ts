@@ -36,6 +36,8 @@ const offers = () => w.snapshot(mixAndMatch, mixAndMatchProduct);
 
 beforeAll(async () => {
   w = await catalogueWorld();
+  // The demo store's own offers would take part in the pricing below; these tests bring theirs.
+  await w.t.db.delete(mixAndMatch);
   mine = await seed(w.t.db, w.scope, 'a');
   theirs = await seed(w.t.db, { merchantAccountId: w.other.merchantAccountId, merchantBranchId: w.other.merchantBranchId }, 'b');
 });
