@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Credit } from '@tillpoint/contracts/credit';
 import { credit } from '../../db/schema';
 import { type ApiError, MAX_TEXT, REQUIRED, expectAdminOnly } from '../../test/admin-only';
-import { addBranch } from '../../test/fixtures';
+import { addBranch, signInDemo } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 
 const K = '/api/merchant/credit/';
@@ -15,11 +15,9 @@ let branch: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok.admin = (await t.signIn('admin')).accessToken;
-  const owner = await t.signIn('merchant');
-  tok.merchant = owner.accessToken;
-  demoBranch = owner.userDTO.merchantBranchId;
-  branch = (await addBranch(t.db, owner.userDTO.merchantAccountId, 'credit-lab')).id;
+  const demo = await signInDemo(t);
+  ({ admin: tok.admin, merchant: tok.merchant, demoBranch } = demo);
+  branch = (await addBranch(t.db, demo.demoAccount, 'credit-lab')).id;
 });
 afterAll(() => t.close());
 beforeEach(async () => {

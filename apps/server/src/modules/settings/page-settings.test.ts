@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { asc, notInArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -10,6 +10,7 @@ import { createTokenSigner, registerAuth } from '../../platform/auth';
 import { registerErrorHandler } from '../../platform/errors';
 import { databaseFiles } from '../../platform/files';
 import { getOrCreateSecret } from '../../platform/secrets';
+import { signInDemo } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { pageSettingsRoutes } from './page-settings.routes';
 
@@ -20,6 +21,9 @@ const B = '/api/merchant/pagesettings/';
 let t: TestApp;
 const tok = { admin: '', merchant: '' };
 let branch: number;
+/** The demo store's own files (its product images): these tests count and clear only the others. */
+let demoFiles: number[] = [];
+const ours = () => notInArray(storedFile.id, demoFiles);
 const png = { header: Buffer.alloc(0), mobile: Buffer.alloc(0), logo: Buffer.alloc(0), logo2: Buffer.alloc(0), big: Buffer.alloc(0) };
 
 const image = (width: number, height: number, background: string, format: 'png' | 'jpeg' = 'png') =>
@@ -27,10 +31,8 @@ const image = (width: number, height: number, background: string, format: 'png' 
 
 beforeAll(async () => {
   t = await createTestApp();
-  tok.admin = (await t.signIn('admin')).accessToken;
-  const owner = await t.signIn('merchant');
-  tok.merchant = owner.accessToken;
-  branch = owner.userDTO.merchantBranchId;
+  ({ admin: tok.admin, merchant: tok.merchant, demoBranch: branch } = await signInDemo(t));
+  demoFiles = (await t.db.select({ id: storedFile.id }).from(storedFile)).map((f) => f.id);
   png.header = await image(1900, 360, '#204080');
   png.mobile = await image(400, 300, '#208040');
   png.logo = await image(90, 90, '#ff0000');
@@ -43,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.delete(pageSettings);
-  await t.db.delete(storedFile);
+  await t.db.delete(storedFile).where(ours());
 });
 
 function multipart(parts: Part[]) {
@@ -78,7 +80,7 @@ const file = (name: string, content: Buffer, filename = `${name}.png`, type?: st
 const allThree = () => [file('header', png.header), file('mobile', png.mobile), file('logo', png.logo)];
 const create = (token?: string | null) => send<PageSettings>('POST', '', [data({ merchantBranchId: branch }), ...allThree()], token);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const files = () => t.db.select().from(storedFile).orderBy(asc(storedFile.id));
+const files = () => t.db.select().from(storedFile).where(ours()).orderBy(asc(storedFile.id));
 
 describe('page settings: create', () => {
   it('GET by branch shows empty settings before any are created; 404 for an unknown branch', async () => {
@@ -115,7 +117,7 @@ describe('page settings: create', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ type: 'WARNING', details: 'Please fill the Header Web Image, Header Mobile Image and Logo!' });
     }
-    expect(await t.db.$count(storedFile)).toBe(0);
+    expect(await t.db.$count(storedFile, ours())).toBe(0);
     expect(await t.db.$count(pageSettings)).toBe(0);
   });
 
@@ -127,7 +129,7 @@ describe('page settings: create', () => {
       expect(res.status).toBe(400);
       expect(res.body.details).toBe(PAGE_SETTINGS_MESSAGES.imagesOnly);
     }
-    expect(await t.db.$count(storedFile)).toBe(0);
+    expect(await t.db.$count(storedFile, ours())).toBe(0);
   });
 
   it('an image over 5 MB is refused with the spec’s message', async () => {
@@ -135,21 +137,21 @@ describe('page settings: create', () => {
     const res = await send<ApiError>('POST', '', [data({ merchantBranchId: branch }), file('header', png.big), file('mobile', png.mobile), file('logo', png.logo)]);
     expect(res.status).toBe(400);
     expect(res.body.details).toBe('Maximum upload size is 5MB.');
-    expect(await t.db.$count(storedFile)).toBe(0);
+    expect(await t.db.$count(storedFile, ours())).toBe(0);
   });
 
   it('refuses a second page settings for the same branch (409), a missing or unknown branch, and bad JSON', async () => {
     expect((await create()).status).toBe(200);
     const again = await create();
     expect(again.status).toBe(409);
-    expect(await t.db.$count(storedFile)).toBe(3);
+    expect(await t.db.$count(storedFile, ours())).toBe(3);
     const noBranch = await send<ApiError>('POST', '', [data({}), ...allThree()]);
     expect(noBranch).toMatchObject({ status: 400, body: { details: 'Please fill the required fields!' } });
     const noData = await send<ApiError>('POST', '', allThree());
     expect(noData.status).toBe(400);
     expect((await send('POST', '', [{ name: 'data', value: '{not json' }, ...allThree()])).status).toBe(400);
     expect((await send('POST', '', [data({ merchantBranchId: 999999 }), ...allThree()])).status).toBe(404);
-    expect(await t.db.$count(storedFile)).toBe(3);
+    expect(await t.db.$count(storedFile, ours())).toBe(3);
   });
 
   it('refuses a body that is not multipart, and more files than the three images', async () => {
@@ -157,14 +159,14 @@ describe('page settings: create', () => {
     expect(json).toMatchObject({ status: 400, body: { details: 'Empty Values.' } });
     const four = await send<ApiError>('POST', '', [data({ merchantBranchId: branch }), ...allThree(), file('footer', png.logo)]);
     expect(four).toMatchObject({ status: 400, body: { details: 'Empty Values.' } });
-    expect(await t.db.$count(storedFile)).toBe(0);
+    expect(await t.db.$count(storedFile, ours())).toBe(0);
   });
 
   it('administrators only: 401 without a token, 403 for a merchant token, nothing stored', async () => {
     expect((await create(null)).status).toBe(401);
     const merchant = await create(tok.merchant);
     expect(merchant.status).toBe(403);
-    expect(await t.db.$count(storedFile)).toBe(0);
+    expect(await t.db.$count(storedFile, ours())).toBe(0);
     expect((await get(`merchantBranchId/${branch}`, tok.merchant)).statusCode).toBe(403);
     expect((await get(`merchantBranchId/${branch}`, null)).statusCode).toBe(401);
   });
@@ -239,7 +241,7 @@ describe('page settings: replacing images', () => {
     ]);
     expect(res.body.mobile).toMatchObject({ fileName: 'm.png', size: png.logo.length });
     expect(res.body.logo).toMatchObject({ fileName: 'l.png', size: png.header.length });
-    expect(await t.db.$count(storedFile)).toBe(3);
+    expect(await t.db.$count(storedFile, ours())).toBe(3);
   });
 
   it('a refused replacement changes nothing', async () => {
@@ -264,7 +266,7 @@ describe('page settings: replacing images', () => {
     const res = await send<PageSettings>('PUT', `${body.id}`, [data({ merchantBranchId: branch, displayMemberZoom: 4 }), file('header', png.mobile, 'h2.png')]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ displayMemberZoom: 4, header: { fileName: 'h2.png' }, logo: { fileName: 'logo.png' } });
-    expect(await t.db.$count(storedFile)).toBe(3);
+    expect(await t.db.$count(storedFile, ours())).toBe(3);
     const zoom = await send<ApiError>('PUT', `${body.id}`, [data({ displayMemberZoom: 0 })]);
     expect(zoom.status).toBe(400);
     // A row never moves to another branch.
