@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { Checkbox } from 'primereact/checkbox';
 import { PATHS } from '@tillpoint/contracts/api-paths';
@@ -14,6 +14,7 @@ import { CrudPanel } from '../../shared/ui/crud-panel';
 import { CheckboxField, NumberField, SelectField, TextField } from '../../shared/ui/fields';
 import { RefField } from '../../shared/ui/ref-field';
 import { StatusSwitch } from '../../shared/ui/status-switch';
+import { useBusy } from '../../shared/ui/use-busy';
 import { useCrud } from '../../shared/ui/use-crud';
 import type { Draft } from '../../shared/ui/use-zod-form';
 import { PageLoading } from '../page-loading';
@@ -63,7 +64,19 @@ function DepartmentEditor({ id }: { id: number | null }) {
     schema: departmentInputSchema,
     empty: EMPTY,
     // EMPTY and NO_CALCULATION both mean none (spec 2 §5); the select shows one of them.
-    toForm: ({ id: _, taxRate: __, taxName: ___, ...d }) => ({ ...d, priceCalculationMethod: isNoCalculation(d.priceCalculationMethod) ? 'NO_CALCULATION' : d.priceCalculationMethod }),
+    toForm: (d) => ({
+      name: d.name,
+      status: d.status,
+      tax: d.tax,
+      ageRestricted: d.ageRestricted,
+      excludePromotion: d.excludePromotion,
+      shelfEdgeLabelRequired: d.shelfEdgeLabelRequired,
+      excludeServiceCharge: d.excludeServiceCharge,
+      autoCreateMenu: d.autoCreateMenu,
+      profitMargin: d.profitMargin,
+      priceCalculationMethod: isNoCalculation(d.priceCalculationMethod) ? 'NO_CALCULATION' : d.priceCalculationMethod,
+      priceCalculationRate: d.priceCalculationRate,
+    }),
     onSaved: (_, { then }) => {
       if (then === 'save') navigate(ROUTES.departmentList);
     },
@@ -129,7 +142,8 @@ function DepartmentEditor({ id }: { id: number | null }) {
  * department is in no offer yet.
  */
 function ExcludePromotionField({ control, departmentId }: { control: Control<Draft<DepartmentForm>, unknown, DepartmentInput>; departmentId: number | null }) {
-  const [asking, setAsking] = useState(false);
+  const id = useId();
+  const [asking, run] = useBusy();
   return (
     <Controller
       control={control}
@@ -137,20 +151,18 @@ function ExcludePromotionField({ control, departmentId }: { control: Control<Dra
       render={({ field }) => (
         <div className="field field-checkbox">
           <Checkbox
-            inputId="department-exclude-promotion"
+            inputId={id}
             checked={Boolean(field.value)}
             disabled={asking}
             onChange={async (e) => {
               if (!e.checked || departmentId === null) return field.onChange(Boolean(e.checked));
-              setAsking(true);
-              const r = await api.get<boolean>(PATHS.department.hasConnectedAnyMixAndMatch(departmentId));
-              setAsking(false);
+              const r = await run(api.get<boolean>(PATHS.department.hasConnectedAnyMixAndMatch(departmentId)));
               if (!notify(r, { suppressSuccess: true }) || !r.ok) return;
               if (r.body) return warn(LINKED_TO_MIX_AND_MATCH);
               field.onChange(true);
             }}
           />
-          <label htmlFor="department-exclude-promotion">Exclude Promotion</label>
+          <label htmlFor={id}>Exclude Promotion</label>
         </div>
       )}
     />
