@@ -1,20 +1,15 @@
-import { type SQL, and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/open-db';
 import type { Scope } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-
-/** The key columns of a branch-owned catalogue table. */
-export type OwnedKeys = { merchantAccountId: AnyPgColumn; merchantBranchId: AnyPgColumn; id: AnyPgColumn };
-
-/** Rows of the caller's own branch. */
-export const ownedBy = (k: OwnedKeys, s: Scope, extra?: SQL) => and(eq(k.merchantAccountId, s.merchantAccountId), eq(k.merchantBranchId, s.merchantBranchId), extra);
+import { type BranchOwnedKeys, ownedBy } from '../../platform/tenancy';
 
 /**
  * Refuses ids in a body that are not the caller's own (another store's or another branch's
  * department, tax, tag, product…) with a 404, before anything is written (issue 8 "Bad input").
  */
-export async function requireOwned(db: Db, table: PgTable, keys: OwnedKeys, scope: Scope, ids: (number | null | undefined)[]) {
+export async function requireOwned(db: Db, table: PgTable, keys: BranchOwnedKeys & { id: AnyPgColumn }, scope: Scope, ids: (number | null | undefined)[]) {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (!wanted.length) return;
   const rows = await db

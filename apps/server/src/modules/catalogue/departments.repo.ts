@@ -6,7 +6,8 @@ import { department, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import type { ResourceRepo } from '../../platform/branch-repo';
 import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
-import { ownedBy, requireOwned } from './catalogue-refs';
+import { ownedBy } from '../../platform/tenancy';
+import { requireOwned } from './catalogue-refs';
 
 const columns: TableColumns = {
   id: { column: department.id, kind: 'number' },

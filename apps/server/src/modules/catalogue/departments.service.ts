@@ -4,7 +4,7 @@ import type { Db } from '../../db/open-db';
 import { department, product } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { HttpError, badRequest, notFound } from '../../platform/errors';
-import { ownedBy } from './catalogue-refs';
+import { ownedBy } from '../../platform/tenancy';
 import { departmentHasMixAndMatch } from '../mix-and-match/mix-and-match.repo';
 import { getDepartment } from './departments.repo';
 

@@ -7,7 +7,7 @@ import type { ResourceRepo } from '../../platform/branch-repo';
 import type { FileStore } from '../../platform/files';
 import { type TableColumns, loadTable } from '../../platform/table-load';
 import type { ImageSlots } from './catalogue-images';
-import { ownedBy } from './catalogue-refs';
+import { ownedBy } from '../../platform/tenancy';
 
 const columns: TableColumns = {
   id: { column: productTag.id, kind: 'number' },

@@ -7,7 +7,7 @@ import type { Db } from '../../db/open-db';
 import { department, product, productProductTag, storedFile, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
-import { ownedBy } from './catalogue-refs';
+import { ownedBy } from '../../platform/tenancy';
 
 const productTax = alias(tax, 'product_tax');
 const departmentTax = alias(tax, 'department_tax');

@@ -8,7 +8,8 @@ import { country, department, product, productClass, productProductTag, productT
 import type { Scope } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
-import { ownedBy, requireOwned } from './catalogue-refs';
+import { ownedBy } from '../../platform/tenancy';
+import { requireOwned } from './catalogue-refs';
 import { barcodeInUse, getProduct } from './products.repo';
 
 const pence = (n: number | null) => (n === null ? null : toHundredths(n));
