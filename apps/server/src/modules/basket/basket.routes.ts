@@ -14,7 +14,9 @@ import { idSchema } from '@tillpoint/contracts/fields';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import type { Db } from '../../db/open-db';
 import { errorResponses } from '../../platform/route-kit';
+import { placeOrderInputSchema, placedOrderSchema } from '@tillpoint/contracts/order';
 import { addItem, addOne, ageConfirmed, cancelBasket, chooseServiceCharge, confirmAge, currentBasket, removeItem } from './basket.service';
+import { placeOrder } from './place-order.service';
 
 /**
  * The storefront basket (spec 3 §7.3). Public: the basket id (≥ 128 random bits, made by the server)
@@ -59,4 +61,5 @@ export function basketRoutes(parent: FastifyInstance, db: Db) {
     { schema: { tags, params: z.object({ branchId: idSchema, bssId: maybeBssIdSchema }), response: { 200: z.boolean(), ...errorResponses } } },
     async (req) => ageConfirmed(db, req.params.branchId, req.params.bssId),
   );
+  app.post(`${B}place`, { schema: { tags, body: placeOrderInputSchema, response: { 200: placedOrderSchema, ...errorResponses } } }, async (req) => placeOrder(db, req.body));
 }

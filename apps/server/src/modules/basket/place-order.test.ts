@@ -1,0 +1,157 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
+import { CHECKOUT_MESSAGES, type PlacedOrder } from '@tillpoint/contracts/order';
+import { basket, customerOrder, customerOrderLine, mailOutbox, orderEvent, product, restTable } from '../../db/schema';
+import { type ApiError, type BasketWorld, basketWorld } from './basket-test-kit';
+
+let w: BasketWorld;
+beforeAll(async () => {
+  w = await basketWorld();
+  await w.t.db.insert(restTable).values({ ...w.s, tableNo: 4 });
+});
+afterAll(() => w.t.close());
+
+const branch = () => w.s.merchantBranchId;
+const guest = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', mobilePhone: '07700 900123' };
+const address = { postCode: 'SW1A 2AA', city: 'London', addressLine1: '10 Downing Street' };
+
+/** A fresh basket holding these items (web menu id, quantity). */
+async function basketOf(items: [number, number][], orderType = 'Delivery'): Promise<string> {
+  let id: string | null = null;
+  for (const [webMenuBssId, quantity] of items) {
+    const res: { body: Basket } = await w.api('PUT', BASKET_PATHS.addItem, { merchantBranchId: branch(), basketBssId: id, orderType, webMenuBssId, quantity });
+    id = res.body.bssId;
+  }
+  return id as string;
+}
+const place = (body: Record<string, unknown>) => w.api<PlacedOrder & ApiError>('POST', BASKET_PATHS.place, { merchantBranchId: branch(), ...body });
+const stockOf = async (id: number) => (await w.t.db.select({ s: product.currentStock }).from(product).where(eq(product.id, id)))[0].s;
+const mailsTo = async (to: string) => (await w.t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).length;
+const ordersOf = async (basketBssId: string) => {
+  const [b] = await w.t.db.select().from(basket).where(eq(basket.bssId, basketBssId));
+  return w.t.db.select().from(customerOrder).where(and(eq(customerOrder.merchantAccountId, w.s.merchantAccountId), eq(customerOrder.basketId, b.id)));
+};
+
+describe('placing an order: the checks of spec 3 §5.3, in their order', () => {
+  it('each failing check answers with its own words, and nothing is placed', async () => {
+    const id = await basketOf([[w.menu.gift.id, 1]]);
+    const steps: [Record<string, unknown>, string][] = [
+      [{ id: null, orderType: 'Delivery' }, CHECKOUT_MESSAGES.orderEmpty],
+      [{ id }, CHECKOUT_MESSAGES.deliveryType],
+      [{ id, orderType: 'Takeaway' }, CHECKOUT_MESSAGES.deliveryType],
+      [{ id, orderType: 'Delivery', ...guest, lastName: '' }, CHECKOUT_MESSAGES.userDetails],
+      [{ id, orderType: 'Delivery', ...guest, email: 'ada.example' }, CHECKOUT_MESSAGES.email],
+      [{ id, orderType: 'Delivery', ...guest }, CHECKOUT_MESSAGES.selectAddress],
+      [{ id, orderType: 'Delivery', ...guest, memberUserAddress: { ...address, city: ' ' } }, CHECKOUT_MESSAGES.addressDetails],
+      [{ id, orderType: 'Table Order', ...guest }, CHECKOUT_MESSAGES.tableNo],
+      [{ id, orderType: 'Table Order', tableNo: 99, ...guest }, CHECKOUT_MESSAGES.tableNo],
+      [{ id, orderType: 'Delivery', ...guest, memberUserAddress: address }, CHECKOUT_MESSAGES.paymentType],
+      [{ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT COUNTER' }, CHECKOUT_MESSAGES.paymentType],
+      [{ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'CARD' }, CHECKOUT_MESSAGES.billingAddress],
+      [{ id, orderType: 'Delivery', ...guest, memberUserAddress: address, memberBillingAddress: address, paymentType: 'CARD' }, CHECKOUT_MESSAGES.cardNotYet],
+    ];
+    for (const [body, message] of steps) {
+      const res = await place(body);
+      expect({ message: res.body.details, status: res.status }).toEqual({ message, status: 400 });
+    }
+    const small = await basketOf([[w.menu.crisps.id, 1]]);
+    const under = await place({ id: small, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT DOOR BY CASH' });
+    expect(under.body.details).toBe(CHECKOUT_MESSAGES.minimumBasket);
+    const notes = await place({ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT DOOR BY CASH', orderNotes: 'x'.repeat(101) });
+    expect(notes.body.details).toBe(CHECKOUT_MESSAGES.max100);
+    expect(await ordersOf(id)).toEqual([]);
+  });
+});
+
+describe('placing an order: pay at the door or the counter', () => {
+  it('a delivery order: number, type, ORDER_PLACED, INPROGRESS, server prices, stock taken, mail and event written', async () => {
+    const id = await basketOf([
+      [w.menu.gift.id, 1],
+      [w.menu.crisps.id, 2],
+    ]);
+    const crispsBefore = await stockOf(w.products.crispsP.id);
+    const res = await place({ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT DOOR BY CASH', totalPrice: 0.01, orderNotes: 'Ring twice' });
+    expect(res.status).toBe(200);
+    // £10 + 2 × £1.50; service charge 10 % of the crisps only (£0.30); delivery £2.50.
+    expect(res.body).toMatchObject({ orderType: 'DELIVERY', orderStatus: 'ORDER_PLACED', basketStatus: 'INPROGRESS', paymentType: 'PAY AT DOOR BY CASH', totalPriceString: '£15.80' });
+    expect(res.body.type).toBeUndefined();
+    const [order] = await ordersOf(id);
+    expect(order).toMatchObject({ orderNo: res.body.orderNo, subTotal: 1300, serviceCharge: 30, deliveryFee: 250, total: 1580, orderNotes: 'Ring twice', email: guest.email });
+    expect(order.deliveryAddress).toMatchObject(address);
+    const lines = await w.t.db.select().from(customerOrderLine).where(eq(customerOrderLine.orderId, order.id));
+    expect(lines.map((l) => [l.description, l.quantityTenths, l.totalPrice])).toEqual([
+      ['Gift card', 10, 1000],
+      ['Crisps', 20, 300],
+    ]);
+    expect(await stockOf(w.products.crispsP.id)).toBe(crispsBefore - 2);
+    expect(await mailsTo(guest.email)).toBeGreaterThan(0);
+    const events = await w.t.db.select().from(orderEvent).where(eq(orderEvent.orderId, order.id));
+    expect(events).toMatchObject([{ kind: 'ORDER_CREATED', orderStatus: 'ORDER_PLACED' }]);
+    // The basket is spent: its id now shows an empty basket.
+    expect((await w.api('GET', BASKET_PATHS.status(branch(), 'Delivery', id))).body.basketDetailList).toEqual([]);
+  });
+
+  it('collection and table orders; autoOrderConfirm accepts at once; order numbers follow on', async () => {
+    await w.setSettings({ autoOrderConfirm: true });
+    try {
+      const c = await place({ id: await basketOf([[w.menu.gift.id, 1]], 'Collection'), orderType: 'Collection', ...guest, paymentType: 'PAY AT COUNTER' });
+      expect(c.body).toMatchObject({ orderType: 'COLLECTION', orderStatus: 'ORDER_ACCEPTED', basketStatus: 'INPROGRESS' });
+      const t = await place({ id: await basketOf([[w.menu.gift.id, 1]], 'Table Order'), orderType: 'Table Order', tableNo: 4, ...guest, paymentType: 'PAY AT COUNTER' });
+      expect(t.body).toMatchObject({ orderType: 'EAT_IN', orderNo: c.body.orderNo + 1 });
+      const [row] = await w.t.db.select().from(customerOrder).where(eq(customerOrder.id, t.body.id));
+      expect(row.tableNo).toBe(4);
+    } finally {
+      await w.setSettings({ autoOrderConfirm: false });
+    }
+  });
+});
+
+describe('placing an order exactly once', () => {
+  const body = (id: string) => ({ id, orderType: 'Collection', ...guest, email: `once-${id.slice(0, 8)}@example.test`, paymentType: 'PAY AT COUNTER' });
+
+  it('placed again after a timeout: the first order comes back, nothing new', async () => {
+    const id = await basketOf([[w.menu.crisps.id, 1]], 'Collection');
+    const first = await place(body(id));
+    const again = await place(body(id));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await ordersOf(id)).toHaveLength(1);
+  });
+
+  it('two places at once: one order, one stock decrement, one mail', async () => {
+    const id = await basketOf([[w.menu.crisps.id, 1]], 'Collection');
+    const before = await stockOf(w.products.crispsP.id);
+    const results = await Promise.all([place(body(id)), place(body(id)), place(body(id))]);
+    for (const r of results) expect([200, 409]).toContain(r.status);
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    expect(new Set(ok.map((r) => r.body.id)).size).toBe(1);
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body.details).toBe(CHECKOUT_MESSAGES.placing);
+    expect(await ordersOf(id)).toHaveLength(1);
+    expect(await stockOf(w.products.crispsP.id)).toBe(before - 1);
+    expect(await mailsTo(body(id).email)).toBe(1);
+  });
+
+  it('a failure halfway leaves no order, no stock change, no mail, and the basket open', async () => {
+    const id = await basketOf([[w.menu.crisps.id, 1]], 'Collection');
+    const before = await stockOf(w.products.crispsP.id);
+    await w.t.db.execute(sql.raw(`create function fail_order_event() returns trigger language plpgsql as $$ begin raise exception 'planted failure'; end $$`));
+    await w.t.db.execute(sql.raw('create trigger fail_order_event before insert on order_event for each row execute function fail_order_event()'));
+    try {
+      const res = await place(body(id));
+      expect(res.status).toBe(500);
+      expect(res.body.details).toBe('An unexpected error has occurred.');
+    } finally {
+      await w.t.db.execute(sql.raw('drop trigger fail_order_event on order_event'));
+      await w.t.db.execute(sql.raw('drop function fail_order_event()'));
+    }
+    expect(await ordersOf(id)).toEqual([]);
+    expect(await stockOf(w.products.crispsP.id)).toBe(before);
+    expect(await mailsTo(body(id).email)).toBe(0);
+    const [b] = await w.t.db.select().from(basket).where(eq(basket.bssId, id));
+    expect(b.state).toBe('OPEN');
+    // And it can still be placed.
+    expect((await place(body(id))).status).toBe(200);
+  });
+});

@@ -1,0 +1,131 @@
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { moneyString, pounds } from '@tillpoint/contracts/basket';
+import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder } from '@tillpoint/contracts/order';
+import type { Db } from '../../db/open-db';
+import { customerOrder, customerOrderLine, orderEvent, product, stockEvent } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import { lockBranch } from '../../platform/tenancy';
+
+export type OrderRow = typeof customerOrder.$inferSelect;
+
+/** The channel the live order screens listen on (ARCHITECTURE §4). */
+export const ORDER_EVENTS_CHANNEL = 'order_events';
+
+export type NewOrder = {
+  basketId: number;
+  orderType: string;
+  basketStatus: string;
+  orderStatus: string;
+  paymentType: string;
+  tableNo: number | null;
+  customer: { firstName: string | null; lastName: string | null; email: string | null; mobilePhone: string | null };
+  deliveryAddress: OrderAddress | null;
+  orderNotes: string | null;
+  allergies: string | null;
+  deliveryTime: string | null;
+  money: { subTotal: number; discount: number; serviceCharge: number; deliveryFee: number; tax: number; total: number };
+  lines: { productId: number | null; description: string; quantityTenths: number; totalPrice: number; weighable: boolean }[];
+};
+
+/**
+ * Writes an order in the caller's transaction: the branch's next order number (the branch row is
+ * locked, so two orders never share one), its lines, the stock of stock-kept products taken down
+ * (a product is stock-kept once it has a stock level or limits; weighed lines are not counted in
+ * units), and the event the live order screens read, announced with pg_notify at commit.
+ */
+export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderRow> {
+  await lockBranch(tx, s);
+  const [{ next }] = await tx
+    .select({ next: sql<number>`coalesce(max(${customerOrder.orderNo}), 0) + 1` })
+    .from(customerOrder)
+    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.merchantBranchId, s.merchantBranchId)));
+  const [order] = await tx
+    .insert(customerOrder)
+    .values({
+      ...s,
+      basketId: o.basketId,
+      orderNo: Number(next),
+      orderType: o.orderType,
+      basketStatus: o.basketStatus,
+      orderStatus: o.orderStatus,
+      paymentType: o.paymentType,
+      tableNo: o.tableNo,
+      ...o.customer,
+      deliveryAddress: o.deliveryAddress
+        ? { ...o.deliveryAddress, postCode: o.deliveryAddress.postCode ?? '', city: o.deliveryAddress.city ?? '', addressLine1: o.deliveryAddress.addressLine1 ?? '' }
+        : null,
+      orderNotes: o.orderNotes,
+      allergies: o.allergies,
+      deliveryTime: o.deliveryTime,
+      ...o.money,
+      acceptedDate: o.orderStatus === 'ORDER_ACCEPTED' ? new Date() : null,
+    })
+    .returning();
+  if (o.lines.length) {
+    await tx.insert(customerOrderLine).values(
+      o.lines.map((l) => ({ ...s, orderId: order.id, productId: l.productId, description: l.description, quantityTenths: l.quantityTenths, totalPrice: l.totalPrice })),
+    );
+  }
+  await takeStock(tx, s, o.lines);
+  await tx.insert(orderEvent).values({ ...s, orderId: order.id, kind: 'ORDER_CREATED', orderStatus: order.orderStatus });
+  await tx.execute(
+    sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, orderId: order.id })})`,
+  );
+  return order;
+}
+
+async function takeStock(tx: Db, s: Scope, lines: NewOrder['lines']) {
+  const units = new Map<number, number>();
+  for (const l of lines) if (l.productId !== null && !l.weighable) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantityTenths / 10);
+  if (!units.size) return;
+  const kept = await tx
+    .select({ id: product.id, currentStock: product.currentStock })
+    .from(product)
+    .where(
+      and(
+        eq(product.merchantAccountId, s.merchantAccountId),
+        eq(product.merchantBranchId, s.merchantBranchId),
+        inArray(product.id, [...units.keys()]),
+        or(ne(product.currentStock, 0), isNotNull(product.minStock), isNotNull(product.maxStock)),
+      ),
+    )
+    .orderBy(product.id)
+    .for('update');
+  for (const p of kept) {
+    const quantity = units.get(p.id) ?? 0;
+    const [after] = await tx
+      .update(product)
+      .set({ currentStock: sql`${product.currentStock} - ${quantity}`, updatedDate: new Date() })
+      .where(and(eq(product.merchantAccountId, s.merchantAccountId), eq(product.id, p.id)))
+      .returning({ currentStock: product.currentStock });
+    await tx.insert(stockEvent).values({
+      ...s,
+      productId: p.id,
+      stockOperation: 'DROP_STOCK',
+      stockEventReason: 'OTHER',
+      quantity,
+      stockBefore: after.currentStock + quantity,
+      stockAfter: after.currentStock,
+    });
+  }
+}
+
+export async function orderOfBasket(db: Db, s: Scope, basketId: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customerOrder)
+    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.basketId, basketId)));
+  return row;
+}
+
+export const placedReply = (o: OrderRow): PlacedOrder => ({
+  id: o.id,
+  orderNo: o.orderNo,
+  orderType: o.orderType as PlacedOrder['orderType'],
+  orderStatus: o.orderStatus as PlacedOrder['orderStatus'],
+  basketStatus: o.basketStatus as PlacedOrder['basketStatus'],
+  paymentType: o.paymentType,
+  totalPrice: pounds(o.total),
+  totalPriceString: moneyString(o.total),
+  message: CHECKOUT_MESSAGES.placed,
+});
