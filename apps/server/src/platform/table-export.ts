@@ -1,10 +1,9 @@
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
-import pdfmake from 'pdfmake';
 import { z } from 'zod';
 import { apiErrorSchema } from '@tillpoint/contracts/api-error';
 import {
@@ -130,7 +129,8 @@ function charWidths(table: ExportTable): number[] {
 }
 
 export async function toXlsx(table: ExportTable): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = (await import('exceljs')).default;
+  const workbook = new Workbook();
   workbook.created = table.at;
   workbook.title = table.title;
   const sheet = workbook.addWorksheet('Sheet', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -150,17 +150,32 @@ export async function toXlsx(table: ExportTable): Promise<Buffer> {
 // ---- PDF -------------------------------------------------------------------------------------
 
 const fontDir = join(dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-pdfmake.setFonts({
-  Roboto: {
-    normal: join(fontDir, 'Roboto-Regular.ttf'),
-    bold: join(fontDir, 'Roboto-Medium.ttf'),
-    italics: join(fontDir, 'Roboto-Italic.ttf'),
-    bolditalics: join(fontDir, 'Roboto-MediumItalic.ttf'),
-  },
-});
-// Documents are built from table text only: no URL is ever fetched, and no file but the fonts is read.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => resolve(path).startsWith(fontDir));
+type Pdfmake = typeof import('pdfmake');
+let pdfmakeLoaded: Promise<Pdfmake> | undefined;
+
+/**
+ * pdfmake (and exceljs, in toXlsx) load on the first export, not at start-up: together they take
+ * about a second to load, which every restart would otherwise wait for.
+ */
+function loadPdfmake() {
+  pdfmakeLoaded ??= import('pdfmake').then((mod) => {
+    // CommonJS: its functions are on the default export at run time (its types say named exports).
+    const pdfmake = (mod as { default?: Pdfmake }).default ?? mod;
+    pdfmake.setFonts({
+      Roboto: {
+        normal: join(fontDir, 'Roboto-Regular.ttf'),
+        bold: join(fontDir, 'Roboto-Medium.ttf'),
+        italics: join(fontDir, 'Roboto-Italic.ttf'),
+        bolditalics: join(fontDir, 'Roboto-MediumItalic.ttf'),
+      },
+    });
+    // Documents are built from table text only: no URL is ever fetched, and no file but the fonts is read.
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy((path) => resolve(path).startsWith(fontDir));
+    return pdfmake;
+  });
+  return pdfmakeLoaded;
+}
 
 const A4_WIDTH = { portrait: 595.28, landscape: 841.89 };
 const MARGIN = 30;
@@ -205,7 +220,7 @@ export async function toPdf(table: ExportTable): Promise<Buffer> {
     content,
     footer: (page, pages) => ({ text: `${page} / ${pages}`, alignment: 'right', fontSize: 8, margin: [0, 10, MARGIN, 0] }),
   };
-  return pdfmake.createPdf(doc).getBuffer();
+  return (await loadPdfmake()).createPdf(doc).getBuffer();
 }
 
 export async function renderExport(format: ExportFormat, table: ExportTable): Promise<ExportFile> {
