@@ -30,6 +30,3 @@ export const useProductClassOptions = () => useQuery(listQuery<ProductClass>(['p
 /** Options of a value list in words: 'PRODUCT_LINE' shows as 'Product Line' and is sent as it is. */
 export const enumOptions = (values: readonly string[]) =>
   values.map((value) => ({ value, label: value.replace(/_/g, ' ').replace(/\w+/g, (w) => w[0] + w.slice(1).toLowerCase()) }));
-
-/** Options of a Dropdown from records: the name shows, the id is the value. */
-export const idOptions = (rows: readonly { id: number; name: string }[] | undefined) => (rows ?? []).map((r) => ({ label: r.name, value: r.id }));
