@@ -65,6 +65,11 @@ export const MENU: Menu[] = [
   { id: 301, parentId: 300, userType: 'admin', description: 'Admin Sale Report', href: '#/adminSaleReport', icon: 'pi pi-chart-line' },
   { id: 1000, parentId: null, userType: 'merchant', description: 'Catalogue', href: null, icon: 'pi pi-book' },
   { id: 1001, parentId: 1000, userType: 'merchant', description: 'Taxes', href: '#/taxSave', icon: 'pi pi-percentage', objectName: OBJECTS.tax },
+  { id: 1002, parentId: 1000, userType: 'merchant', description: 'Departments', href: '#/departmentList', icon: 'pi pi-sitemap', objectName: OBJECTS.department },
+  { id: 1003, parentId: 1000, userType: 'merchant', description: 'Products', href: '#/productList', icon: 'pi pi-box', objectName: OBJECTS.product },
+  { id: 1004, parentId: 1000, userType: 'merchant', description: 'Product Groups', href: '#/productGroupSave', icon: 'pi pi-th-large', objectName: OBJECTS.productGroup },
+  { id: 1005, parentId: 1000, userType: 'merchant', description: 'Product Tags', href: '#/productTagSave', icon: 'pi pi-tags', objectName: OBJECTS.productTag },
+  { id: 1006, parentId: 1000, userType: 'merchant', description: 'Suppliers', href: '#/supplier', icon: 'pi pi-truck', objectName: OBJECTS.supplier },
   { id: 1900, parentId: null, userType: 'merchant', description: 'Users', href: null, icon: 'pi pi-users' },
   { id: 1901, parentId: 1900, userType: 'merchant', description: 'Merchant Users', href: '#/merchantUserSave', icon: 'pi pi-user-edit', objectName: OBJECTS.merchantUser },
 ];

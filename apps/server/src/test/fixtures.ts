@@ -17,7 +17,7 @@ export function testHash(password: string): Promise<string> {
 }
 
 /** Role ids of the reference data (db/reference-data.ts). */
-export const ROLE = { accountAdmin: 1, accountManager: 2, accountUser: 3, clerk: 4 } as const;
+export const ROLE = { accountAdmin: 1, accountManager: 2, accountUser: 3, clerk: 4, kitchen: 5 } as const;
 
 /** A merchant user of an existing account and branch, with the given roles. */
 export async function addMerchantUser(

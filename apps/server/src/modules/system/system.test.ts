@@ -14,6 +14,7 @@ beforeAll(async () => {
   for (const [userName, roleId] of [
     ['staff', ROLE.accountUser],
     ['clerk', ROLE.clerk],
+    ['kitchen', ROLE.kitchen],
   ] as const) {
     await addMerchantUser(t.db, {
       merchantAccountId: owner.userDTO.merchantAccountId,
@@ -78,8 +79,27 @@ describe('system', () => {
     expect(catalogue(res.body)).toEqual({ tiles: expect.arrayContaining(['Taxes #/taxSave']), adminHeadings: [] });
   });
 
-  it('a user without any catalogue privilege sees no Catalogue heading at all', async () => {
+  it('the owner sees every catalogue screen that is built', async () => {
+    const res = await menu(owner.accessToken);
+    expect(catalogue(res.body).tiles).toEqual([
+      'Taxes #/taxSave',
+      'Departments #/departmentList',
+      'Products #/productList',
+      'Product Groups #/productGroupSave',
+      'Product Tags #/productTagSave',
+      'Suppliers #/supplier',
+    ]);
+  });
+
+  it('a clerk, who views the catalogue but not taxes, sees the catalogue tiles without Taxes', async () => {
     const res = await menu(await merchantToken('clerk'));
+    expect(res.status).toBe(200);
+    expect(catalogue(res.body)).toEqual({ tiles: expect.arrayContaining(['Departments #/departmentList', 'Products #/productList']), adminHeadings: [] });
+    expect(res.body.filter((i) => i.href === '#/taxSave')).toEqual([]);
+  });
+
+  it('a user without any catalogue privilege sees no Catalogue heading at all', async () => {
+    const res = await menu(await merchantToken('kitchen'));
     expect(res.status).toBe(200);
     expect(catalogue(res.body)).toEqual({ tiles: null, adminHeadings: [] });
     expect(res.body.filter((i) => i.href === '#/taxSave')).toEqual([]);
