@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { type ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, PAGE_SETTINGS_MESSAGES } from '@tillpoint/contracts/page-settings';
 import type { Db } from '../db/open-db';
@@ -51,11 +51,15 @@ export function cleanFileName(name: string, fallback = 'file'): string {
  * Accepts image files only, judged by their content (sharp reads the header; a renamed text file or
  * an SVG is refused), at most 5 MB.
  */
+/** sharp (libvips, a native library) loads with the first image, not at start-up. */
+export const loadSharp = async (): Promise<typeof Sharp> => (await import('sharp')).default;
+
 export async function checkImage(upload: Upload): Promise<CheckedFile> {
   if (upload.content.length > MAX_UPLOAD_BYTES) throw badRequest(PAGE_SETTINGS_MESSAGES.maxUpload);
   if (upload.content.length === 0) throw badRequest(PAGE_SETTINGS_MESSAGES.imagesOnly);
   let format: string | undefined;
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(upload.content, { failOn: 'error' }).metadata();
     format = meta.format;
     if (!meta.width || !meta.height) format = undefined;

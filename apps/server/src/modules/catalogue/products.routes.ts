@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import { BARCODE_MESSAGES, generatedBarcodeSchema, isBarcode } from '@tillpoint/contracts/barcode';
@@ -23,7 +22,7 @@ import type { Db } from '../../db/open-db';
 import { requireMerchant, scopeOf } from '../../platform/auth';
 import type { ResourceRepo } from '../../platform/branch-repo';
 import { HttpError, forbidden } from '../../platform/errors';
-import { type FileStore, sendStoredFile } from '../../platform/files';
+import { type FileStore, loadSharp, sendStoredFile } from '../../platform/files';
 import { registerResourceRoutes } from '../../platform/resource-routes';
 import { errorResponses, merchantOnly } from '../../platform/route-kit';
 import { registerImageRoutes } from './catalogue-images';
@@ -44,9 +43,8 @@ import { changeStock, generateBarcode, removeProduct, saveProduct, setProductSta
 /** A white square, sent when no product image matches (spec 2 §7: "a white placeholder on failure"). */
 let placeholder: Promise<{ content: Buffer; sha256: string }> | undefined;
 const whitePlaceholder = () => {
-  placeholder ??= sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } })
-    .png()
-    .toBuffer()
+  placeholder ??= loadSharp()
+    .then((sharp) => sharp({ create: { width: 200, height: 200, channels: 3, background: '#ffffff' } }).png().toBuffer())
     .then((content) => ({ content, sha256: createHash('sha256').update(content).digest('hex') }));
   return placeholder;
 };

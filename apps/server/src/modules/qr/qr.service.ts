@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from '../../platform/files';
 import { tableUrl } from '@tillpoint/contracts/qr';
 
 /** Big enough to print sharply on a table card, small enough to download at once. */
@@ -34,6 +35,7 @@ export async function tableSheetPng(url: string, numberOfTables: number): Promis
     layers.push({ input: await qrPng(tableUrl(url, i + 1), SHEET_CODE_PX), left, top });
     layers.push({ input: label(`Table ${i + 1}`), left, top: top + SHEET_CODE_PX });
   }
+  const sharp = await loadSharp();
   return sharp({ create: { width: columns * SHEET_CODE_PX, height: rows * cellHeight, channels: 3, background: '#ffffff' } })
     .composite(layers)
     .png()
