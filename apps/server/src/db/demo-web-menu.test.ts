@@ -6,7 +6,7 @@ import { WEEKDAYS } from '@tillpoint/contracts/schedule';
 import type { MemberMenuItem, SetMenuItemDetails } from '@tillpoint/contracts/web-menu';
 import { pricingOffersOf } from '../modules/mix-and-match/mix-and-match.repo';
 import { type TestApp, createTestApp } from '../test/harness';
-import { branchSettings, merchantBranch, product, restTable } from './schema';
+import { branchSettings, floorPlan, merchantBranch, mixAndMatch, product, restTable, webMenu } from './schema';
 
 let t: TestApp;
 let s: { merchantAccountId: number; merchantBranchId: number };
@@ -79,5 +79,15 @@ describe('the demo web menu, offers, floor and hours (issue 9)', () => {
     expect(WEEKDAYS.every((d) => hours[d]?.openHour === '11:00')).toBe(true);
     const view = await get<MemberBranchSettings>(`/api/storemanagement/merchantbranchsettings/member/merchantBranchId/${s.merchantBranchId}`);
     expect(view).toMatchObject({ minimumDeliveryBasketPrice: 15, scheduledForDelivery: true });
+  });
+
+  it('a data reset of the branch clears its web menu, offers and floor (the modules\' reset tables)', async () => {
+    const admin = (await t.signIn('admin')).accessToken;
+    const res = await t.json('POST', '/api/storemanagement/datareset/create', { merchantBranchId: s.merchantBranchId, transactions: true, definitions: true }, admin);
+    expect(res.status).toBe(200);
+    for (const table of [webMenu, mixAndMatch, restTable, floorPlan]) {
+      expect(await t.db.$count(table, and(eq(table.merchantAccountId, s.merchantAccountId), eq(table.merchantBranchId, s.merchantBranchId)))).toBe(0);
+    }
+    expect(await get<MemberMenuItem[]>(`${M}shortcuts/${s.merchantBranchId}`)).toEqual([]);
   });
 });
