@@ -3,10 +3,11 @@ import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_SECONDS } from '@tillpoint/contracts/auth';
 import type { UserType } from '@tillpoint/contracts/enums';
 import { USER_TYPES } from '@tillpoint/contracts/enums';
+import { MESSAGES } from '@tillpoint/contracts/messages';
 import { privilegeKey } from '@tillpoint/contracts/privileges';
 import type { Db } from '../db/open-db';
-import { forbidden, unauthorized } from './errors';
-import { type LiveCheck, isLive } from './sessions';
+import { HttpError, forbidden, unauthorized } from './errors';
+import { type LiveCheck, isLive, tillRefusal } from './sessions';
 
 /** Who is calling, as the access token says. Merchant data is scoped by these ids, never by the client's. */
 export type Principal = {
@@ -84,14 +85,30 @@ export function registerAuth(app: FastifyInstance, signer: TokenSigner, db: Db) 
       req.principal = null;
       return;
     }
-    req.principal = (await isLive(db, liveCheckOf(p))) ? p : null;
+    if (p.userType === 'till') {
+      // A till hears why, in the words of its own sign-in (till/auth).
+      const refusal = await tillRefusal(db, { userType: 'till', credentialId: p.userId, merchantAccountId: p.merchantAccountId ?? -1 });
+      if (refusal) throw new HttpError(401, TILL_REFUSALS[refusal]);
+      req.principal = p;
+      return;
+    }
+    req.principal = (await isLive(db, liveCheckOf(p, p.userType))) ? p : null;
   });
 }
 
-const liveCheckOf = (p: Principal): LiveCheck =>
-  p.userType === 'till'
-    ? { userType: 'till', credentialId: p.userId, merchantAccountId: p.merchantAccountId ?? -1 }
-    : { userType: p.userType, userId: p.userId, merchantAccountId: p.merchantAccountId, sessionId: p.sessionId };
+const TILL_REFUSALS = {
+  unknown: MESSAGES.tillBadCredentials,
+  passive: MESSAGES.tillCredentialPassive,
+  locked: MESSAGES.tillCredentialLocked,
+  store: MESSAGES.tillStorePassive,
+} as const;
+
+const liveCheckOf = (p: Principal, userType: 'admin' | 'merchant' | 'member'): LiveCheck => ({
+  userType,
+  userId: p.userId,
+  merchantAccountId: p.merchantAccountId,
+  sessionId: p.sessionId,
+});
 
 export function requireUser(req: FastifyRequest, ...types: UserType[]): Principal {
   const p = req.principal;

@@ -95,8 +95,7 @@ export type LiveCheck =
   | { userType: 'till'; credentialId: number; merchantAccountId: number };
 
 export async function isLive(db: Db, c: LiveCheck): Promise<boolean> {
-  // Tills call seldom, and their credential is changed through the generic resource calls: always asked fresh.
-  if (c.userType === 'till') return queryLive(db, c);
+  if (c.userType === 'till') return (await tillRefusal(db, c)) === null;
   const key = `${c.userType}:${c.sessionId}`;
   const until = liveUntil.get(key);
   if (until !== undefined && until > Date.now()) return true;
@@ -108,26 +107,28 @@ export async function isLive(db: Db, c: LiveCheck): Promise<boolean> {
   return live;
 }
 
-async function queryLive(db: Db, c: LiveCheck): Promise<boolean> {
-  if (c.userType === 'till') {
-    const [row] = await db
-      .select({ id: credential.id })
-      .from(credential)
-      .innerJoin(merchantBranch, and(eq(merchantBranch.merchantAccountId, credential.merchantAccountId), eq(merchantBranch.id, credential.merchantBranchId)))
-      .innerJoin(merchantAccount, eq(merchantAccount.id, credential.merchantAccountId))
-      .where(
-        and(
-          eq(credential.merchantAccountId, c.merchantAccountId),
-          eq(credential.id, c.credentialId),
-          eq(credential.status, 'ACTIVE'),
-          eq(credential.locked, false),
-          eq(merchantBranch.status, 'ACTIVE'),
-          eq(merchantAccount.status, 'ACTIVE'),
-        ),
-      )
-      .limit(1);
-    return !!row;
-  }
+export type TillRefusal = 'unknown' | 'passive' | 'locked' | 'store';
+
+/**
+ * Why a till token no longer works, or null while it does. Tills call seldom and their credential is
+ * changed through the generic resource calls, so this is always asked fresh (no cache).
+ */
+export async function tillRefusal(db: Db, c: Extract<LiveCheck, { userType: 'till' }>): Promise<TillRefusal | null> {
+  const [row] = await db
+    .select({ status: credential.status, locked: credential.locked, branchStatus: merchantBranch.status, accountStatus: merchantAccount.status })
+    .from(credential)
+    .innerJoin(merchantBranch, and(eq(merchantBranch.merchantAccountId, credential.merchantAccountId), eq(merchantBranch.id, credential.merchantBranchId)))
+    .innerJoin(merchantAccount, eq(merchantAccount.id, credential.merchantAccountId))
+    .where(and(eq(credential.merchantAccountId, c.merchantAccountId), eq(credential.id, c.credentialId)))
+    .limit(1);
+  if (!row) return 'unknown';
+  if (row.status !== 'ACTIVE') return 'passive';
+  if (row.locked) return 'locked';
+  if (row.branchStatus !== 'ACTIVE' || row.accountStatus !== 'ACTIVE') return 'store';
+  return null;
+}
+
+async function queryLive(db: Db, c: Exclude<LiveCheck, { userType: 'till' }>): Promise<boolean> {
   if (!c.sessionId || !/^[0-9a-f-]{36}$/i.test(c.sessionId)) return false;
   const family = and(eq(refreshToken.familyId, c.sessionId), eq(refreshToken.userType, c.userType), eq(refreshToken.userId, c.userId), isNull(refreshToken.revokedAt));
   if (c.userType === 'admin') {

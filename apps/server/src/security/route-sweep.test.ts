@@ -27,6 +27,14 @@ type Reply = { status: number; body: unknown };
 const TILL_ROUTES = /^\/api\/till\//;
 /** The API document's own pages (served by @fastify/swagger-ui, public on purpose). */
 const DOCS = /^\/api\/docs/;
+/**
+ * Tables a public call may write on purpose, with the reason. Everything else must be unchanged by a
+ * caller without a valid token; a new public route that writes must be added here, knowingly.
+ */
+const PUBLIC_WRITES: Record<string, string> = {
+  basket: "the storefront's first look at a store makes the guest's empty basket (its id is the guest's capability)",
+};
+const unchanged = (snap: Record<string, string>) => Object.fromEntries(Object.entries(snap).filter(([table]) => !(table in PUBLIC_WRITES)));
 /** Runs of malformed input per route and token kind; bounded so the sweep stays well under a minute on PGlite. */
 const RUNS = 3;
 
@@ -221,7 +229,7 @@ describe('route sweep', () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(await snapshot()).toEqual(before);
+    expect(unchanged(await snapshot())).toEqual(unchanged(before));
   }, 60_000);
 
   it('malformed path parameters and bodies with every kind of valid token: a typed 4xx, never a success or a 5xx, nothing changed', async () => {
