@@ -116,3 +116,26 @@ ALTER TABLE "order_event" ADD CONSTRAINT "order_event_merchant_account_id_mercha
 ALTER TABLE "order_event" ADD CONSTRAINT "order_event_merchant_account_id_order_id_customer_order_merchant_account_id_id_fk" FOREIGN KEY ("merchant_account_id","order_id") REFERENCES "public"."customer_order"("merchant_account_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_event_branch_idx" ON "order_event" USING btree ("merchant_account_id","merchant_branch_id","id");--> statement-breakpoint
 CREATE INDEX "postcode_address_post_code_idx" ON "postcode_address" USING btree ("post_code");
+--> statement-breakpoint
+-- The built-in gazetteer's seed: real-looking addresses around the demo store (SW1A 1AA) and a few further out.
+INSERT INTO "postcode_address" ("post_code", "address_line1", "address_line2", "post_town", "latitude_e6", "longitude_e6") VALUES
+('SW1A 1AA', 'Buckingham Palace', NULL, 'London', 51501009, -141588),
+('SW1A 1AA', '1 High Street', NULL, 'London', 51501009, -141588),
+('SW1A 2AA', '10 Downing Street', NULL, 'London', 51503396, -127640),
+('SW1A 2AA', '11 Downing Street', NULL, 'London', 51503396, -127640),
+('SW1A 0AA', 'House of Commons', 'Palace of Westminster', 'London', 51499840, -124663),
+('SW1E 5JL', 'Flat 1', '20 Palace Street', 'London', 51497980, -138640),
+('SW1E 5JL', 'Flat 2', '20 Palace Street', 'London', 51497980, -138640),
+('SW1E 5JL', 'Flat 3', '20 Palace Street', 'London', 51497980, -138640),
+('SW1H 0BD', '14 Queen Annes Gate', NULL, 'London', 51500730, -132680),
+('SW1H 0BD', '16 Queen Annes Gate', NULL, 'London', 51500730, -132680),
+('SW1P 3BU', '2 Marsham Street', NULL, 'London', 51495580, -129860),
+('SW1V 1QT', '41 Belgrave Road', NULL, 'London', 51490480, -140190),
+('SW1V 1QT', '43 Belgrave Road', NULL, 'London', 51490480, -140190),
+('W1D 3QF', '12 Dean Street', NULL, 'London', 51513870, -132740),
+('W1D 3QF', '14 Dean Street', NULL, 'London', 51513870, -132740),
+('SE1 7PB', 'Flat 5', 'County Hall, Westminster Bridge Road', 'London', 51501720, -118660),
+('EC2N 2DB', '25 Old Broad Street', NULL, 'London', 51515440, -83290),
+('N1 9AL', '3 Pancras Square', NULL, 'London', 51534200, -125780),
+('E14 5AB', '1 Canada Square', NULL, 'London', 51505150, -19520),
+('SW19 5AE', 'Church Road', NULL, 'London', 51434330, -214340);

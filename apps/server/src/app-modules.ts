@@ -1,3 +1,4 @@
+import { addressesModule } from './modules/addresses/addresses.module';
 import { authModule } from './modules/auth/auth.module';
 import { basketModule } from './modules/basket/basket.module';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
@@ -39,4 +40,5 @@ export const APP_MODULES: readonly AppModule[] = [
   dataSyncModule,
   basketModule,
   ordersModule,
+  addressesModule,
 ];
