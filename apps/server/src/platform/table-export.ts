@@ -155,9 +155,10 @@ let pdfmakeLoaded: Promise<Pdfmake> | undefined;
 
 /**
  * pdfmake (and exceljs, in toXlsx) load on the first export, not at start-up: together they take
- * about a second to load, which every restart would otherwise wait for.
+ * about a second to load, which every restart would otherwise wait for. Every PDF of the server
+ * (table exports, the floor plan's QR sheet) takes pdfmake from here, set up once.
  */
-function loadPdfmake() {
+export function loadPdfmake() {
   pdfmakeLoaded ??= import('pdfmake').then((mod) => {
     // CommonJS: its functions are on the default export at run time (its types say named exports).
     const pdfmake = (mod as { default?: Pdfmake }).default ?? mod;

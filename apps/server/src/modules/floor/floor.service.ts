@@ -1,8 +1,6 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import pdfmake from 'pdfmake';
 import { tableQrUrl } from '@tillpoint/contracts/rest-table';
-// The table exports set pdfmake's fonts and its no-network access policy once for the process; importing it here makes sure that ran.
-import '../../platform/table-export';
+import { loadPdfmake } from '../../platform/table-export';
 
 const COLUMNS = 3;
 const CODE_PT = 150;
@@ -12,7 +10,7 @@ const CODE_PT = 150;
  * the address it opens (the storefront's table entry for this branch, spec 2 §9). pdfmake draws
  * the codes itself (vector), so they print sharply at any size.
  */
-export function tableQrPdf(uiAddress: string, clientId: string, tableNumbers: number[], title: string): Promise<Buffer> {
+export async function tableQrPdf(uiAddress: string, clientId: string, tableNumbers: number[], title: string): Promise<Buffer> {
   const cells: Content[] = tableNumbers.map((n) => {
     const url = tableQrUrl(uiAddress, n, clientId);
     return {
@@ -41,5 +39,6 @@ export function tableQrPdf(uiAddress: string, clientId: string, tableNumbers: nu
       { table: { widths: Array(COLUMNS).fill('*'), body: rows, dontBreakRows: true }, layout: 'noBorders' },
     ],
   };
-  return pdfmake.createPdf(doc).getBuffer();
+  // Loaded on first use, with the fonts and the no-network access policy of every server PDF.
+  return (await loadPdfmake()).createPdf(doc).getBuffer();
 }
