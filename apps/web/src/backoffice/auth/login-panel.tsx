@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import type { z } from 'zod';
 import { adminLoginSchema, merchantLoginSchema } from '@tillpoint/contracts/auth';
+import { MESSAGES } from '@tillpoint/contracts/messages';
 import { notify } from '../../shared/notify';
 import { userType } from '../../shared/session';
 import { TextField } from '../../shared/ui/fields';
@@ -18,7 +19,10 @@ type LoginValues = { domainName?: string; userName: string; password: string; re
 const schema: z.ZodType<LoginValues, LoginValues> = userType === 'merchant' ? merchantLoginSchema : adminLoginSchema;
 
 /** The login panel of spec 1 §2: admin asks user name and password, merchant the store name too. */
-export function LoginPanel({ captchaRequired, onForgotPassword }: { captchaRequired: boolean; onForgotPassword: () => void }) {
+export function LoginPanel({ captchaRequired: captchaOn, onForgotPassword }: { captchaRequired: boolean; onForgotPassword: () => void }) {
+  // After repeated failures the server asks for the captcha even when it is off: the widget then shows.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const captchaRequired = captchaOn || captchaAsked;
   const merchant = userType === 'merchant';
   const blank = { domainName: '', userName: '', password: '' };
   const form = useZodForm(schema, { ...blank, domainName: merchant ? (localStorage.getItem(LAST_STORE_KEY) ?? '') : '' });
@@ -34,6 +38,7 @@ export function LoginPanel({ captchaRequired, onForgotPassword }: { captchaRequi
         if (merchant && values.domainName) localStorage.setItem(LAST_STORE_KEY, values.domainName);
         return;
       }
+      if ((result.body as { details?: unknown } | null)?.details === MESSAGES.captchaRequired) setCaptchaAsked(true);
       notify(result, { suppressSuccess: true });
       // A failed login clears what was typed, the store name too (spec 1 §8).
       form.reset(blank);
