@@ -36,7 +36,9 @@ export type Started = { base: string; ms: number; stop: () => Promise<void> };
 export async function startUntilHealthy(command: string, args: string[], env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const started = performance.now();
+  // A process group of its own: stopping `npm start` must stop the server it started too.
   const child: ChildProcess = spawn(command, args, {
+    detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
   });
@@ -51,12 +53,20 @@ export async function startUntilHealthy(command: string, args: string[], env: Re
     await new Promise((r) => setTimeout(r, 10));
   }
   const ms = performance.now() - started;
-  const stop = () =>
-    new Promise<void>((r) => {
-      if (child.exitCode !== null) return r();
-      child.once('exit', () => r());
-      child.kill('SIGTERM');
-    });
+  // Stopped when the whole group is gone: the next start may open the same data folder.
+  const stop = async () => {
+    const group = -(child.pid ?? 0);
+    const alive = () => {
+      try {
+        process.kill(group, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (alive()) process.kill(group, 'SIGTERM');
+    while (alive()) await new Promise((r) => setTimeout(r, 20));
+  };
   return { base, ms, stop };
 }
 
