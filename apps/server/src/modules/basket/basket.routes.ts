@@ -13,6 +13,7 @@ import {
 import { idSchema } from '@tillpoint/contracts/fields';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import type { Db } from '../../db/open-db';
+import type { AddressProvider } from '../addresses/addresses.repo';
 import { errorResponses } from '../../platform/route-kit';
 import { placeOrderInputSchema, placedOrderSchema } from '@tillpoint/contracts/order';
 import { addItem, addOne, ageConfirmed, cancelBasket, chooseServiceCharge, confirmAge, currentBasket, removeItem } from './basket.service';
@@ -22,7 +23,7 @@ import { placeOrder } from './place-order.service';
  * The storefront basket (spec 3 §7.3). Public: the basket id (≥ 128 random bits, made by the server)
  * is the guest's capability; every price in a reply is computed here from the store's own data.
  */
-export function basketRoutes(parent: FastifyInstance, db: Db) {
+export function basketRoutes(parent: FastifyInstance, db: Db, provider: AddressProvider) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = ['Basket (storefront)'];
   const B = `/api/${BASKET_PATHS.base}`;
@@ -61,5 +62,5 @@ export function basketRoutes(parent: FastifyInstance, db: Db) {
     { schema: { tags, params: z.object({ branchId: idSchema, bssId: maybeBssIdSchema }), response: { 200: z.boolean(), ...errorResponses } } },
     async (req) => ageConfirmed(db, req.params.branchId, req.params.bssId),
   );
-  app.post(`${B}place`, { schema: { tags, body: placeOrderInputSchema, response: { 200: placedOrderSchema, ...errorResponses } } }, async (req) => placeOrder(db, req.body));
+  app.post(`${B}place`, { schema: { tags, body: placeOrderInputSchema, response: { 200: placedOrderSchema, ...errorResponses } } }, async (req) => placeOrder(db, provider, req.body));
 }

@@ -12,10 +12,13 @@ import {
   isUkMobile,
 } from '@tillpoint/contracts/order';
 import { MESSAGES } from '@tillpoint/contracts/messages';
+import { ADDRESS_MESSAGES, normalisePostcode } from '@tillpoint/contracts/address-lookup';
 import type { Db } from '../../db/open-db';
 import { basket, merchantBranch, restTable } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/outbox';
+import type { AddressProvider } from '../addresses/addresses.repo';
+import { checkServiceable } from '../addresses/addresses.service';
 import { insertOrder, orderOfBasket, placedReply } from '../orders/orders.repo';
 import type { BasketPrice } from './basket.pricing';
 import { type StoreContext, priceOf, requireLicence, storeContext } from './basket.service';
@@ -37,7 +40,7 @@ function offeredPaymentTypes(ctx: StoreContext, orderType: StorefrontOrderType):
  * The checks of spec 3 §5.3, in their order, each with its own words; the first that fails answers.
  * Returns what the order needs once they all pass.
  */
-async function checkout(tx: Db, ctx: StoreContext, input: PlaceOrderInput, priced: BasketPrice) {
+async function checkout(tx: Db, ctx: StoreContext, provider: AddressProvider, input: PlaceOrderInput, priced: BasketPrice) {
   if (priced.lines.length === 0) throw warn(CHECKOUT_MESSAGES.orderEmpty);
   const orderType = STOREFRONT_ORDER_TYPES.find((t) => t === input.orderType);
   if (!orderType) throw warn(CHECKOUT_MESSAGES.deliveryType);
@@ -49,6 +52,10 @@ async function checkout(tx: Db, ctx: StoreContext, input: PlaceOrderInput, price
     const address = input.memberUserAddress;
     if (!address) throw warn(CHECKOUT_MESSAGES.selectAddress);
     if (addressIncomplete(address)) throw warn(CHECKOUT_MESSAGES.addressDetails);
+    // Spec 3 §4.5: delivery needs a serviceable postcode; the storefront asks first, the server makes sure.
+    const postcode = normalisePostcode(address.postCode as string);
+    if (!postcode) throw warn(ADDRESS_MESSAGES.invalid);
+    if (!(await checkServiceable(tx, provider, ctx.scope.merchantBranchId, postcode)).serviceable) throw warn(ADDRESS_MESSAGES.notServiceable);
     const minimum = ctx.settings?.minimumDeliveryBasketPrice ?? null;
     if (minimum !== null && priced.subTotal - priced.promotionDiscount < minimum) throw warn(CHECKOUT_MESSAGES.minimumBasket);
   }
@@ -74,9 +81,9 @@ async function checkout(tx: Db, ctx: StoreContext, input: PlaceOrderInput, price
   const paymentType = input.paymentType?.trim() ?? '';
   if (!paymentType || !offeredPaymentTypes(ctx, orderType).includes(paymentType)) throw warn(CHECKOUT_MESSAGES.paymentType);
   const card = (CARD_PAYMENT_TYPES as readonly string[]).includes(paymentType);
-  const provider = ctx.settings?.provider ?? '';
+  const cardProvider = ctx.settings?.provider ?? '';
   const billing = input.memberBillingAddress;
-  if (card && (provider === 'DOJO' || provider === 'OPAYO') && (!billing || addressIncomplete(billing))) throw warn(CHECKOUT_MESSAGES.billingAddress);
+  if (card && (cardProvider === 'DOJO' || cardProvider === 'OPAYO') && (!billing || addressIncomplete(billing))) throw warn(CHECKOUT_MESSAGES.billingAddress);
   // This slice places unpaid orders only; card payments come with the payment providers.
   if (!(UNPAID_PAYMENT_TYPES as readonly string[]).includes(paymentType)) throw warn(CHECKOUT_MESSAGES.cardNotYet);
   return { orderType, paymentType, priced };
@@ -94,7 +101,7 @@ const isLockBusy = (err: unknown) => {
  * order. The basket→order change is one guarded update, and everything (order number, lines, stock,
  * mail, live-order event) is one transaction: a failure anywhere leaves no order behind.
  */
-export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, provider: AddressProvider, input: PlaceOrderInput): Promise<PlacedOrder> {
   const ctx = await storeContext(db, input.merchantBranchId);
   try {
     return await db.transaction(async (tx) => {
@@ -114,7 +121,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
       if (ctx.closed) throw badRequest(BASKET_MESSAGES.storeClosed);
       const orderType = STOREFRONT_ORDER_TYPES.find((t) => t === input.orderType) ?? (open?.orderType as StorefrontOrderType | undefined) ?? 'Delivery';
       const priced = await priceOf(tx, ctx, open, orderType);
-      const checked = await checkout(tx, ctx, input, priced.price);
+      const checked = await checkout(tx, ctx, provider, input, priced.price);
       if (!open) throw notFound();
       const autoAccept = ctx.settings?.autoOrderConfirm ?? true;
       const p = checked.priced;
@@ -126,7 +133,10 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<Placed
         paymentType: checked.paymentType,
         tableNo: checked.orderType === 'Table Order' ? (input.tableNo ?? null) : null,
         customer: { firstName: input.firstName, lastName: input.lastName, email: input.email, mobilePhone: input.mobilePhone },
-        deliveryAddress: checked.orderType === 'Delivery' ? (input.memberUserAddress ?? null) : null,
+        deliveryAddress:
+          checked.orderType === 'Delivery' && input.memberUserAddress
+            ? { ...input.memberUserAddress, postCode: normalisePostcode(input.memberUserAddress.postCode ?? '') }
+            : null,
         orderNotes: input.orderNotes,
         allergies: input.allergies,
         deliveryTime: checked.orderType === 'Delivery' ? input.orderTimeForDelivery : null,

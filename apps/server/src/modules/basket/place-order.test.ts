@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_MESSAGES } from '@tillpoint/contracts/address-lookup';
 import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type PlacedOrder } from '@tillpoint/contracts/order';
 import { basket, customerOrder, customerOrderLine, mailOutbox, orderEvent, product, restTable } from '../../db/schema';
@@ -14,7 +15,7 @@ afterAll(() => w.t.close());
 
 const branch = () => w.s.merchantBranchId;
 const guest = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', mobilePhone: '07700 900123' };
-const address = { postCode: 'SW1A 2AA', city: 'London', addressLine1: '10 Downing Street' };
+const address = { postCode: 'sw1a2aa', city: 'London', addressLine1: '10 Downing Street' };
 
 /** A fresh basket holding these items (web menu id, quantity). */
 async function basketOf(items: [number, number][], orderType = 'Delivery'): Promise<string> {
@@ -58,6 +59,12 @@ describe('placing an order: the checks of spec 3 §5.3, in their order', () => {
     const small = await basketOf([[w.menu.crisps.id, 1]]);
     const under = await place({ id: small, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT DOOR BY CASH' });
     expect(under.body.details).toBe(CHECKOUT_MESSAGES.minimumBasket);
+    const bad = await place({ id, orderType: 'Delivery', ...guest, memberUserAddress: { ...address, postCode: 'NOWHERE1' }, paymentType: 'PAY AT DOOR BY CASH' });
+    expect(bad.body.details).toBe(ADDRESS_MESSAGES.invalid);
+    await w.setSettings({ serviceableAreas: 'N1' });
+    const far = await place({ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT DOOR BY CASH' });
+    await w.setSettings({ serviceableAreas: null });
+    expect(far.body.details).toBe(ADDRESS_MESSAGES.notServiceable);
     const notes = await place({ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT DOOR BY CASH', orderNotes: 'x'.repeat(101) });
     expect(notes.body.details).toBe(CHECKOUT_MESSAGES.max100);
     expect(await ordersOf(id)).toEqual([]);
@@ -78,7 +85,7 @@ describe('placing an order: pay at the door or the counter', () => {
     expect(res.body.type).toBeUndefined();
     const [order] = await ordersOf(id);
     expect(order).toMatchObject({ orderNo: res.body.orderNo, subTotal: 1300, serviceCharge: 30, deliveryFee: 250, total: 1580, orderNotes: 'Ring twice', email: guest.email });
-    expect(order.deliveryAddress).toMatchObject(address);
+    expect(order.deliveryAddress).toMatchObject({ ...address, postCode: 'SW1A 2AA' });
     const lines = await w.t.db.select().from(customerOrderLine).where(eq(customerOrderLine.orderId, order.id));
     expect(lines.map((l) => [l.description, l.quantityTenths, l.totalPrice])).toEqual([
       ['Gift card', 10, 1000],
