@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open-db';
 import { authKey, mailSettings, merchantAccount, merchantBranch, merchantUserBranch, refreshToken } from '../db/schema';
 import type { Scope } from './auth';
+import { notFound } from './errors';
 
 /** The tenant keys of a table a merchant branch owns (ARCHITECTURE §3). */
 export type BranchOwnedKeys = { merchantAccountId: AnyPgColumn; merchantBranchId: AnyPgColumn };
@@ -102,4 +103,18 @@ export async function lockBranch(db: Db, scope: Scope) {
     .where(and(eq(merchantBranch.merchantAccountId, scope.merchantAccountId), eq(merchantBranch.id, scope.merchantBranchId)))
     .for('update');
   return row;
+}
+
+/**
+ * Refuses ids in a body that are not the caller's own (another store's or another branch's
+ * department, tax, tag, product…) with a 404, before anything is written.
+ */
+export async function requireOwned(db: Db, table: PgTable, keys: BranchOwnedKeys & { id: AnyPgColumn }, scope: Scope, ids: (number | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  if (!wanted.length) return;
+  const rows = await db
+    .select({ id: keys.id })
+    .from(table)
+    .where(ownedBy(keys, scope, inArray(keys.id, wanted)));
+  if (rows.length !== wanted.length) throw notFound();
 }

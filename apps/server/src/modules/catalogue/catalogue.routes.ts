@@ -13,7 +13,7 @@ import type { Db } from '../../db/open-db';
 import type { FileStore } from '../../platform/files';
 import { registerResourceRoutes } from '../../platform/resource-routes';
 import { errorResponses, found, idParams, merchantOnly } from '../../platform/route-kit';
-import { registerImageRoutes } from './catalogue-images';
+import { registerImageRoutes } from '../../platform/record-images';
 import { sampleDevice, sampleProductClass, sampleProductGroup, sampleProductTag, sampleSupplier } from './catalogue-samples';
 import { departmentRoutes } from './departments.routes';
 import { productGroupRepo } from './product-groups.repo';

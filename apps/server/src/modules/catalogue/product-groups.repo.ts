@@ -7,7 +7,7 @@ import type { Scope } from '../../platform/auth';
 import type { ResourceRepo } from '../../platform/branch-repo';
 import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
-import { requireOwned } from './catalogue-refs';
+import { requireOwned } from '../../platform/tenancy';
 
 const columns: TableColumns = {
   id: { column: productGroup.id, kind: 'number' },

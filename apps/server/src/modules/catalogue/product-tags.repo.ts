@@ -6,7 +6,7 @@ import type { Scope } from '../../platform/auth';
 import type { ResourceRepo } from '../../platform/branch-repo';
 import type { FileStore } from '../../platform/files';
 import { type TableColumns, loadTable } from '../../platform/table-load';
-import type { ImageSlots } from './catalogue-images';
+import type { ImageSlots } from '../../platform/record-images';
 import { ownedBy } from '../../platform/tenancy';
 
 const columns: TableColumns = {

@@ -25,7 +25,7 @@ import { HttpError, forbidden } from '../../platform/errors';
 import { type FileStore, loadSharp, sendStoredFile } from '../../platform/files';
 import { registerResourceRoutes } from '../../platform/resource-routes';
 import { errorResponses, merchantOnly } from '../../platform/route-kit';
-import { registerImageRoutes } from './catalogue-images';
+import { registerImageRoutes } from '../../platform/record-images';
 import { sampleProduct } from './catalogue-samples';
 import {
   allProducts,

@@ -9,7 +9,7 @@ import type { Scope } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import { ownedBy } from '../../platform/tenancy';
-import { requireOwned } from './catalogue-refs';
+import { requireOwned } from '../../platform/tenancy';
 import { barcodeInUse, getProduct } from './products.repo';
 
 const pence = (n: number | null) => (n === null ? null : toHundredths(n));

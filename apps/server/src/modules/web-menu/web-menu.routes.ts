@@ -19,7 +19,7 @@ import type { ResourceRepo } from '../../platform/branch-repo';
 import type { FileStore } from '../../platform/files';
 import { registerResourceRoutes } from '../../platform/resource-routes';
 import { errorResponses } from '../../platform/route-kit';
-import { registerImageRoutes } from '../catalogue/catalogue-images';
+import { registerImageRoutes } from '../../platform/record-images';
 import { listMenus, ownMenu } from './web-menu.repo';
 import { webMenuService } from './web-menu.service';
 

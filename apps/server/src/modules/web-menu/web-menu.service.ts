@@ -5,7 +5,7 @@ import { device, product, productGroup, productTag, webMenu } from '../../db/sch
 import type { Scope } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
-import { requireOwned } from '../catalogue/catalogue-refs';
+import { requireOwned } from '../../platform/tenancy';
 import { childRows, findMenuRow, nextDisplayNo, ownMenu, setTags, toRecords, toRow } from './web-menu.repo';
 
 const GROUP_FIELDS = ['grpContent', 'grpContentX', 'grpMain', 'grpOption1', 'grpOption2', 'grpOption3', 'grpOption4', 'kitchenPrinterGrp1', 'kitchenPrinterGrp2', 'kitchenPrinterGrp3', 'kitchenPrinterGrp4'] as const;

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { idSchema } from '@tillpoint/contracts/fields';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_MESSAGES } from '@tillpoint/contracts/product';
-import type { Db } from '../../db/open-db';
-import { type Scope, requireMerchant, scopeOf } from '../../platform/auth';
-import { HttpError, badRequest, notFound } from '../../platform/errors';
-import { type FileStore, checkImage, sendStoredFile } from '../../platform/files';
-import { errorResponses } from '../../platform/route-kit';
+import type { Db } from '../db/open-db';
+import { type Scope, requireMerchant, scopeOf } from './auth';
+import { HttpError, badRequest, notFound } from './errors';
+import { type FileStore, checkImage, sendStoredFile } from './files';
+import { errorResponses } from './route-kit';
 
 /**
  * Where a record keeps its images: one stored-file id per image type. `read` is undefined when the
