@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuilt, lighthouse, measureStartup, signInPageScripts, startUntilHealthy } from './startup';
+import { benchCatalogue } from './catalogue';
+import { benchWebMenu } from './web-menu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -106,3 +108,9 @@ if (reachable) {
 } else {
   console.log('\nPostgreSQL not reachable: skipped.');
 }
+
+// Issue 8: the catalogue on 100,000 products, beside raw node:http + pg baselines (bench/catalogue.ts).
+await benchCatalogue({ pgUrl: PG_URL, startServer, load, signIn });
+
+// Issue 9: the storefront's menu calls on 2,000 items at 50 connections, beside a raw baseline (bench/web-menu.ts).
+await benchWebMenu({ pgUrl: PG_URL, startServer, load, signIn });
