@@ -90,6 +90,8 @@ export default async function setup(project: TestProject) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Mailed links point where the journeys reach the server (the default, http://localhost:{PORT}, is another origin for the browser).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Empty: PGlite in memory. Fresh for every run and spared the disk's fsyncs (initdb is the slow part).
       DATA_DIR: '',
       DATABASE_URL: '',
