@@ -74,26 +74,42 @@ export const MENU: Menu[] = [
   { id: 1901, parentId: 1900, userType: 'merchant', description: 'Merchant Users', href: '#/merchantUserSave', icon: 'pi pi-user-edit', objectName: OBJECTS.merchantUser },
 ];
 
+/** `excluded.<column>`: the value an upsert tried to insert, for its update half. */
+const excluded = (column: { name: string }) => sql.raw(`excluded.${column.name}`);
+
+/**
+ * Applies the reference data in a handful of statements (one per table), not one per row: it runs
+ * on every start, and a restart should be quick.
+ */
 export async function applyReferenceData(db: Db) {
   await db.transaction(async (tx) => {
-    for (const r of ROLES) {
-      await tx
-        .insert(role)
-        .values({ id: r.id, name: r.name, roleGroup: r.roleGroup, description: r.description })
-        .onConflictDoUpdate({ target: role.id, set: { name: r.name, roleGroup: r.roleGroup, description: r.description } });
-      for (const [objectName, actions] of r.privileges) {
-        for (const action of actions) {
-          await tx.insert(rolePrivilege).values({ roleId: r.id, objectName, action }).onConflictDoNothing();
-        }
-      }
-    }
+    await tx
+      .insert(role)
+      .values(ROLES.map((r) => ({ id: r.id, name: r.name, roleGroup: r.roleGroup, description: r.description })))
+      .onConflictDoUpdate({ target: role.id, set: { name: excluded(role.name), roleGroup: excluded(role.roleGroup), description: excluded(role.description) } });
+    const privileges = ROLES.flatMap((r) => r.privileges.flatMap(([objectName, actions]) => actions.map((action) => ({ roleId: r.id, objectName, action }))));
+    if (privileges.length) await tx.insert(rolePrivilege).values(privileges).onConflictDoNothing();
     // Keep the role id sequence past the fixed ids.
     await tx.execute(sql`select setval(pg_get_serial_sequence('role', 'id'), greatest((select max(id) from role), 1))`);
-    for (const m of MENU) {
-      const values = { ...m, objectName: m.objectName ?? null, sortOrder: m.id };
-      await tx.insert(menuItem).values(values).onConflictDoUpdate({ target: menuItem.id, set: values });
-    }
+    await tx
+      .insert(menuItem)
+      .values(MENU.map((m) => ({ ...m, objectName: m.objectName ?? null, sortOrder: m.id })))
+      .onConflictDoUpdate({
+        target: menuItem.id,
+        set: {
+          parentId: excluded(menuItem.parentId),
+          userType: excluded(menuItem.userType),
+          description: excluded(menuItem.description),
+          href: excluded(menuItem.href),
+          icon: excluded(menuItem.icon),
+          objectName: excluded(menuItem.objectName),
+          sortOrder: excluded(menuItem.sortOrder),
+        },
+      });
     await tx.insert(systemParameter).values({ name: 'showCaptcha', value: 'true' }).onConflictDoNothing();
-    for (const c of COUNTRY_LIST) await tx.insert(country).values(c).onConflictDoUpdate({ target: country.id, set: { name: c.name, code: c.code } });
+    await tx
+      .insert(country)
+      .values([...COUNTRY_LIST])
+      .onConflictDoUpdate({ target: country.id, set: { name: excluded(country.name), code: excluded(country.code) } });
   });
 }
