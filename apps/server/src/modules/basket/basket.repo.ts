@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { OPTION_GROUP_KEYS, type OptionGroupKey } from '@tillpoint/contracts/web-menu';
 import type { Db } from '../../db/open-db';
-import { basket, basketLine, department, product, productGroup, productGroupProduct, tax, webMenu } from '../../db/schema';
+import { basket, basketLine, department, product, tax, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
+import { activeOptionGroups } from '../../platform/option-groups';
 import { ownedBy } from '../../platform/tenancy';
 import type { ItemData, OptionGroupData } from './basket.pricing';
 
@@ -93,33 +94,18 @@ export async function itemData(db: Db, s: Scope, webMenuIds: readonly number[]):
   );
 }
 
-/** ACTIVE option groups with their ACTIVE, webEnabled products and prices (web price first), pence. */
+/** The pricing view of the item's option groups: each product at its web price, else its till price, in pence. */
 async function optionGroupData(db: Db, s: Scope, groupIds: number[]): Promise<Map<number, OptionGroupData>> {
-  if (!groupIds.length) return new Map();
-  const [groups, members] = await Promise.all([
-    db.select().from(productGroup).where(ownedBy(productGroup, s, and(inArray(productGroup.id, groupIds), eq(productGroup.status, 'ACTIVE')))),
-    db
-      .select({ groupId: productGroupProduct.groupId, id: product.id, name: product.name, price: product.price, webPrice: product.webPrice })
-      .from(productGroupProduct)
-      .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
-      .where(
-        and(
-          eq(productGroupProduct.merchantAccountId, s.merchantAccountId),
-          inArray(productGroupProduct.groupId, groupIds),
-          eq(product.status, 'ACTIVE'),
-          eq(product.webEnabled, true),
-        ),
-      ),
-  ]);
+  const groups = await activeOptionGroups(db, s, groupIds);
   return new Map(
-    groups.map((g) => [
+    [...groups.values()].map((g) => [
       g.id,
       {
         selectionType: g.selectionType,
         pricingType: g.pricingType,
         price: g.price,
         zeroPriceLimit: g.zeroPriceLimit,
-        products: new Map(members.filter((m) => m.groupId === g.id).map((m) => [m.id, { name: m.name, price: m.webPrice ?? m.price ?? 0 }])),
+        products: new Map(g.products.map((m) => [m.id, { name: m.name, price: m.webPrice ?? m.price ?? 0 }])),
       },
     ]),
   );

@@ -21,11 +21,12 @@ import {
   setMenuItemDetailsSchema,
 } from '@tillpoint/contracts/web-menu';
 import type { Db } from '../../db/open-db';
-import { department, product, productGroup, productGroupProduct, productProductTag, productTag, webMenu, webMenuProductTag } from '../../db/schema';
+import { department, product, productGroupProduct, productProductTag, productTag, webMenu, webMenuProductTag } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { type FileStore, sendStoredFile } from '../../platform/files';
 import { errorResponses } from '../../platform/route-kit';
+import { activeOptionGroups } from '../../platform/option-groups';
 import { branchScope } from '../../platform/tenancy';
 import { childOrder, pounds, topLevelSort } from './web-menu.repo';
 
@@ -187,26 +188,7 @@ async function optionGroups(db: Db, s: Scope, menu: typeof webMenu.$inferSelect)
   const wanted = OPTION_GROUP_KEYS.map((key) => ({ key, id: menu[key] })).filter((g): g is { key: OptionGroupKey; id: number } => g.id !== null);
   if (!wanted.length) return [];
   const groupIds = [...new Set(wanted.map((g) => g.id))];
-  const [groups, members] = await Promise.all([
-    db
-      .select()
-      .from(productGroup)
-      .where(and(eq(productGroup.merchantAccountId, s.merchantAccountId), inArray(productGroup.id, groupIds), eq(productGroup.status, 'ACTIVE'))),
-    db
-      .select({ groupId: productGroupProduct.groupId, id: product.id, name: product.name, price: product.price, webPrice: product.webPrice })
-      .from(productGroupProduct)
-      .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
-      .where(
-        and(
-          eq(productGroupProduct.merchantAccountId, s.merchantAccountId),
-          inArray(productGroupProduct.groupId, groupIds),
-          eq(product.status, 'ACTIVE'),
-          eq(product.webEnabled, true),
-        ),
-      )
-      .orderBy(asc(productGroupProduct.position)),
-  ]);
-  const byId = new Map(groups.map((g) => [g.id, g]));
+  const byId = await activeOptionGroups(db, s, groupIds);
   const labels: Record<OptionGroupKey, string> = {
     ...OPTION_GROUP_LABELS,
     grpOption1: menu.grpOption1Label,
@@ -228,9 +210,7 @@ async function optionGroups(db: Db, s: Scope, menu: typeof webMenu.$inferSelect)
         price: pounds(g.price),
         zeroPriceLimit: g.zeroPriceLimit,
         // 'Served With' comes with the item (the customer may remove it); other choices start unpicked.
-        products: members
-          .filter((p) => p.groupId === g.id)
-          .map((p) => ({ id: p.id, name: p.name, price: pounds(p.webPrice ?? p.price) ?? 0, selectedValue: key === 'grpContent' })),
+        products: g.products.map((p) => ({ id: p.id, name: p.name, price: pounds(p.webPrice ?? p.price) ?? 0, selectedValue: key === 'grpContent' })),
       },
     ];
   });
