@@ -4,11 +4,11 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
-import { MESSAGES } from '@tillpoint/contracts/messages';
-import { FILTER_DEBOUNCE_MS, PAGE_SIZE_OPTIONS, exportFileName } from '@tillpoint/contracts/table-load';
+import { FILTER_DEBOUNCE_MS, exportFileName } from '@tillpoint/contracts/table-load';
 import type { CellFormat, ExportFormat, MatchMode, TableExportRequest, TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import { api } from '../api';
 import { notify } from '../notify';
+import { pageSizeOptions, tableLook } from './table-look';
 
 export type LazyColumn<T> = {
   field: Extract<keyof T, string>;
@@ -156,7 +156,6 @@ export function LazyTable<T extends Row>({ title, dataUrl, param, columns, rows:
     notify(r);
   };
 
-  const pageSizes = [...new Set([initialRows, ...PAGE_SIZE_OPTIONS])].sort((a, b) => a - b);
   const filtering = columns.some((c) => c.filter !== false);
 
   return (
@@ -203,7 +202,7 @@ export function LazyTable<T extends Row>({ title, dataUrl, param, columns, rows:
         first={first}
         rows={rows}
         totalRecords={total}
-        rowsPerPageOptions={pageSizes}
+        rowsPerPageOptions={pageSizeOptions(initialRows)}
         onPage={(e: DataTableStateEvent) => {
           setFirst(e.first);
           setRows(e.rows);
@@ -226,12 +225,7 @@ export function LazyTable<T extends Row>({ title, dataUrl, param, columns, rows:
           // A second click on the selected row would clear it; the form keeps showing that row.
           if (e.value) onSelect?.(e.value as T);
         }}
-        rowClassName={(row: T) => (row.status === 'PASSIVE' ? 'row-passive' : '')}
-        emptyMessage={MESSAGES.noRecords}
-        footer={MESSAGES.numberOfRecords(total)}
-        size="small"
-        stripedRows
-        pt={{ table: { 'aria-labelledby': headingId } }}
+        {...tableLook(headingId, total)}
       >
         {columns.map((c) => (
           <Column

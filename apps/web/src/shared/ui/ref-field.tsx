@@ -1,4 +1,5 @@
 import type { FieldValues } from 'react-hook-form';
+import { MESSAGES } from '@tillpoint/contracts/messages';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
 import { type BaseProps, ControlledField } from './fields';
@@ -54,7 +55,7 @@ export function RefField<T extends FieldValues, O, R extends RefRecord>(p: Props
             filter={options.length > 8}
             showClear={!p.required && field.value !== null && field.value !== undefined}
             placeholder={p.placeholder ?? 'Select'}
-            emptyMessage="No Records Found"
+            emptyMessage={MESSAGES.noRecords}
             className="w-full"
           />
         );
@@ -88,7 +89,7 @@ export function RefMultiField<T extends FieldValues, O, R extends RefRecord>(p: 
           filter={(p.options?.length ?? 0) > 8}
           showSelectAll={false}
           placeholder="Select"
-          emptyMessage="No Records Found"
+          emptyMessage={MESSAGES.noRecords}
           className="w-full ref-multi"
         />
       )}
