@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, baseUrl, button, callApi, choose, closeToasts, eventually, expectToast, launch, open, signIn, snap } from './support';
+import { baseUrl, button, callApi, choose, closeToasts, eventually, expectToast, launch, snap, signInOwner } from './support';
 
 type Row = { id: number; name: string; departmentId?: number };
 
@@ -17,10 +17,7 @@ describe('catalogue: departments', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    ({ page } = await open(browser, 'merchant'));
-    await signIn(page, { store: 'demo-bistro', user: 'owner', password: 'Owner1234' });
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-    token = await accessToken(page, 'merchant');
+    ({ page, token } = await signInOwner(browser));
     form = page.getByRole('region', { name: 'Department', exact: true });
   });
   afterAll(async () => {

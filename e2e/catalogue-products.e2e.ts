@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, baseUrl, button, callApi, choose, closeToasts, eventually, expectToast, launch, open, signIn, snap } from './support';
+import { baseUrl, button, callApi, choose, closeToasts, eventually, expectToast, launch, snap, signInOwner } from './support';
 
 type Row = { id: number; name: string };
 type Product = Row & { barcode: string; productTags: number[]; currentStock: number; fileName: string | null; departmentId: number };
@@ -56,10 +56,7 @@ describe('catalogue: products, tags and groups', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    ({ page } = await open(browser, 'merchant'));
-    await signIn(page, { store: 'demo-bistro', user: 'owner', password: 'Owner1234' });
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-    token = await accessToken(page, 'merchant');
+    ({ page, token } = await signInOwner(browser));
     const taxes = await callApi<Row[]>('GET', 'storemanagement/tax/all', undefined, token);
     const standard = taxes.body.find((t) => t.name === 'Standard') as Row;
     const made = await callApi<Row>('POST', 'storemanagement/department/create', { name: 'E2E Street Food', tax: standard.id, profitMargin: 40 }, token);

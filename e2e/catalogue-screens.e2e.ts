@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAIT_MS, accessToken, baseUrl, button, callApi, closeToasts, eventually, expectToast, launch, open, signIn, snap } from './support';
+import { WAIT_MS, baseUrl, button, callApi, closeToasts, eventually, expectToast, launch, open, signIn, snap, signInOwner } from './support';
 
 type Row = { id: number; name: string };
 
@@ -19,10 +19,7 @@ describe('catalogue: screens, suppliers and a view-only user', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    ({ page } = await open(browser, 'merchant'));
-    await signIn(page, { store: 'demo-bistro', user: 'owner', password: 'Owner1234' });
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-    token = await accessToken(page, 'merchant');
+    ({ page, token } = await signInOwner(browser));
     branchId = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('tillpoint.merchant.session') ?? '{}') as { user: { merchantBranchId: number } }).user.merchantBranchId);
     const taxes = await callApi<Row[]>('GET', 'storemanagement/tax/all', undefined, token);
     const tax = taxes.body[0] as Row;

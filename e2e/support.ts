@@ -132,3 +132,11 @@ export async function callApi<T>(method: string, path: string, body?: unknown, t
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
+
+/** The demo store's owner, signed in to the merchant back office in a new page, with its access token for calls beside the browser. */
+export async function signInOwner(browser: Browser): Promise<{ page: Page; token: string }> {
+  const { page } = await open(browser, 'merchant');
+  await signIn(page, { store: 'demo-bistro', user: 'owner', password: 'Owner1234' });
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  return { page, token: await accessToken(page, 'merchant') };
+}
