@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { withScratchDatabase } from './scratch-database';
 import { productInputSchema } from '../packages/contracts/src/product';
 import { loadDemoData } from '../apps/server/src/db/demo-data';
 import { type Db, openDb } from '../apps/server/src/db/open-db';
@@ -209,58 +210,47 @@ export async function benchCatalogue(kit: BenchKit) {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  const admin = new pg.Client({ connectionString: kit.pgUrl });
-  if (!(await admin.connect().then(
-    () => true,
-    () => false,
-  ))) {
-    console.log('\nPostgreSQL not reachable: catalogue bench skipped.');
-    return;
-  }
-  const name = `tillpoint_bench_catalogue_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(kit.pgUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-  try {
-    const opened = await openDb({ databaseUrl: url.toString(), dataDir: null });
-    await applyReferenceData(opened.db);
-    await loadDemoData(opened.db);
-    const scope = await seed(opened.db);
-    await opened.close();
-    const captured = await captureSql((log) => drizzlePg(pool, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db, scope);
-    await measure(
-      kit,
-      'PostgreSQL',
-      { DATABASE_URL: url.toString() },
-      async () => {
-        // Reads on any pooled connection, as the server's pool does; the save on one connection in a transaction.
-        const exec = (s: Statement) => pool.query(s.query, s.params);
-        return rawServer({
-          '/tableLoad': () => replay(captured.tableLoad, exec),
-          '/autocomplete': () => replay(captured.autocomplete, exec),
-          '/barcode': () => replay(captured.barcode, exec),
-          '/save': async () => {
-            const c = await pool.connect();
-            try {
-              await c.query('begin');
-              const last = await replay(captured.save, (s) => c.query(s.query, s.params));
-              await c.query('commit');
-              return last;
-            } catch (err) {
-              await c.query('rollback');
-              throw err;
-            } finally {
-              c.release();
-            }
-          },
-        });
-      },
-      captured,
-    );
-  } finally {
-    await pool.end();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchDatabase(kit.pgUrl, 'the catalogue bench', async (dbUrl) => {
+    const url = new URL(dbUrl);
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+    try {
+      const opened = await openDb({ databaseUrl: url.toString(), dataDir: null });
+      await applyReferenceData(opened.db);
+      await loadDemoData(opened.db);
+      const scope = await seed(opened.db);
+      await opened.close();
+      const captured = await captureSql((log) => drizzlePg(pool, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db, scope);
+      await measure(
+        kit,
+        'PostgreSQL',
+        { DATABASE_URL: url.toString() },
+        async () => {
+          // Reads on any pooled connection, as the server's pool does; the save on one connection in a transaction.
+          const exec = (s: Statement) => pool.query(s.query, s.params);
+          return rawServer({
+            '/tableLoad': () => replay(captured.tableLoad, exec),
+            '/autocomplete': () => replay(captured.autocomplete, exec),
+            '/barcode': () => replay(captured.barcode, exec),
+            '/save': async () => {
+              const c = await pool.connect();
+              try {
+                await c.query('begin');
+                const last = await replay(captured.save, (s) => c.query(s.query, s.params));
+                await c.query('commit');
+                return last;
+              } catch (err) {
+                await c.query('rollback');
+                throw err;
+              } finally {
+                c.release();
+              }
+            },
+          });
+        },
+        captured,
+      );
+    } finally {
+      await pool.end();
+    }
+  });
 }

@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { ensureBuilt, lighthouse, measureStartup, signInPageScripts, startUntilHealthy } from './startup';
 import { benchCatalogue } from './catalogue';
+import { withScratchDatabase } from './scratch-database';
 import { benchWebMenu } from './web-menu';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -89,25 +89,7 @@ console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per route`);
 await benchEngine('PGlite (embedded)', { DATA_DIR: dir, DATABASE_URL: '' });
 rmSync(dir, { recursive: true, force: true });
 
-const admin = new pg.Client({ connectionString: PG_URL });
-const reachable = await admin.connect().then(
-  () => true,
-  () => false,
-);
-if (reachable) {
-  const name = `tillpoint_bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    await benchEngine('PostgreSQL', { DATABASE_URL: url.toString() });
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-} else {
-  console.log('\nPostgreSQL not reachable: skipped.');
-}
+await withScratchDatabase(PG_URL, 'the PostgreSQL run', (url) => benchEngine('PostgreSQL', { DATABASE_URL: url }));
 
 // Issue 8: the catalogue on 100,000 products, beside raw node:http + pg baselines (bench/catalogue.ts).
 await benchCatalogue({ pgUrl: PG_URL, startServer, load, signIn });

@@ -9,6 +9,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { withScratchDatabase } from './scratch-database';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { loadDemoData } from '../apps/server/src/db/demo-data';
@@ -65,82 +66,69 @@ function rawServer(routes: Record<string, () => Promise<unknown>>) {
 }
 
 export async function benchWebMenu(kit: BenchKit) {
-  const admin = new pg.Client({ connectionString: kit.pgUrl });
-  if (
-    !(await admin.connect().then(
-      () => true,
-      () => false,
-    ))
-  ) {
-    console.log('\nPostgreSQL not reachable: web menu bench skipped.');
-    return;
-  }
-  const name = `tillpoint_bench_menu_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(kit.pgUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-  try {
-    const opened = await openDb({ databaseUrl: url.toString(), dataDir: null });
-    await applyReferenceData(opened.db);
-    await loadDemoData(opened.db);
-    const seeded = await seedMenu(opened.db);
-    await opened.close();
-    const home = `/api/storemanagement/webmenumember/status/active/member/shortcuts/${seeded.branchId}`;
-    const category = `/api/storemanagement/webmenumember/status/active/member/${seeded.branchId}/${seeded.categoryId}`;
-
-    // The routes' SQL, captured from the real routes answering once through a logging Drizzle.
-    const capture = async (path: string) => {
-      const log: Statement[] = [];
-      const db = drizzlePg(pool, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db;
-      const ctx = await buildApp({ db, config: testConfig(), mail: null });
-      await ctx.app.ready();
-      const res = await ctx.app.inject({ method: 'GET', url: path });
-      await ctx.app.close();
-      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
-      return { log, etag: String(res.headers.etag), body: res.json() as unknown[] };
-    };
-    const captured = { home: await capture(home), category: await capture(category) };
-
-    const server = await kit.startServer({ DATABASE_URL: url.toString() });
-    const results: { name: string; api: Awaited<ReturnType<BenchKit['load']>>; raw?: Awaited<ReturnType<BenchKit['load']>> }[] = [];
+  await withScratchDatabase(kit.pgUrl, 'the web menu bench', async (dbUrl) => {
+    const url = new URL(dbUrl);
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
     try {
-      const again = await fetch(`${server.base}${category}`, { headers: { 'if-none-match': captured.category.etag } });
-      if (again.status !== 304) throw new Error(`a repeated category call with its ETag answered ${again.status}, not 304`);
-      results.push({ name: `home: shortcuts (${captured.home.body.length} categories)`, api: await kit.load('home', { url: `${server.base}${home}`, connections: CONNECTIONS }) });
-      results.push({ name: `category: ${captured.category.body.length} items`, api: await kit.load('category', { url: `${server.base}${category}`, connections: CONNECTIONS }) });
-      results.push({
-        name: 'category again with its ETag (304)',
-        api: await kit.load('category 304', { url: `${server.base}${category}`, connections: CONNECTIONS, headers: { 'if-none-match': captured.category.etag } }),
-      });
+      const opened = await openDb({ databaseUrl: url.toString(), dataDir: null });
+      await applyReferenceData(opened.db);
+      await loadDemoData(opened.db);
+      const seeded = await seedMenu(opened.db);
+      await opened.close();
+      const home = `/api/storemanagement/webmenumember/status/active/member/shortcuts/${seeded.branchId}`;
+      const category = `/api/storemanagement/webmenumember/status/active/member/${seeded.branchId}/${seeded.categoryId}`;
+
+      // The routes' SQL, captured from the real routes answering once through a logging Drizzle.
+      const capture = async (path: string) => {
+        const log: Statement[] = [];
+        const db = drizzlePg(pool, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db;
+        const ctx = await buildApp({ db, config: testConfig(), mail: null });
+        await ctx.app.ready();
+        const res = await ctx.app.inject({ method: 'GET', url: path });
+        await ctx.app.close();
+        if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
+        return { log, etag: String(res.headers.etag), body: res.json() as unknown[] };
+      };
+      const captured = { home: await capture(home), category: await capture(category) };
+
+      const server = await kit.startServer({ DATABASE_URL: url.toString() });
+      const results: { name: string; api: Awaited<ReturnType<BenchKit['load']>>; raw?: Awaited<ReturnType<BenchKit['load']>> }[] = [];
+      try {
+        const again = await fetch(`${server.base}${category}`, { headers: { 'if-none-match': captured.category.etag } });
+        if (again.status !== 304) throw new Error(`a repeated category call with its ETag answered ${again.status}, not 304`);
+        results.push({ name: `home: shortcuts (${captured.home.body.length} categories)`, api: await kit.load('home', { url: `${server.base}${home}`, connections: CONNECTIONS }) });
+        results.push({ name: `category: ${captured.category.body.length} items`, api: await kit.load('category', { url: `${server.base}${category}`, connections: CONNECTIONS }) });
+        results.push({
+          name: 'category again with its ETag (304)',
+          api: await kit.load('category 304', { url: `${server.base}${category}`, connections: CONNECTIONS, headers: { 'if-none-match': captured.category.etag } }),
+        });
+      } finally {
+        await server.stop();
+      }
+      const replay = async (log: Statement[]) => {
+        let last: unknown;
+        for (const s of log) last = await pool.query(s.query, s.params);
+        return last;
+      };
+      const raw = await rawServer({ '/home': () => replay(captured.home.log), '/category': () => replay(captured.category.log) });
+      try {
+        results[0].raw = await kit.load('raw home', { url: `${raw.base}/home`, connections: CONNECTIONS });
+        results[1].raw = await kit.load('raw category', { url: `${raw.base}/category`, connections: CONNECTIONS });
+      } finally {
+        await raw.close();
+      }
+      console.log(`\nPostgreSQL: storefront menu of ${seeded.items.toLocaleString('en-GB')} items in ${CATEGORIES} categories, ${CONNECTIONS} connections (target p99 ≤ ${TARGET_P99_MS} ms)`);
+      for (const r of results) {
+        const ok = r.api.p99 <= TARGET_P99_MS ? 'ok' : 'OVER';
+        // autocannon counts a 304 as a non-2xx reply: on the ETag row those are the expected answers.
+        const note = r.name.includes('304') ? `  (${r.api.errors} replies 304)` : r.api.errors ? ` (${r.api.errors} errors)` : '';
+        const rawText = r.raw ? `   raw ${r.raw.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.raw.p99).padStart(4)} ms   ratio ${(r.api.rps / r.raw.rps).toFixed(2)}` : '';
+        console.log(
+          `  ${r.name.padEnd(40)} ${r.api.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.api.p99).padStart(4)} ms ${ok}${note}${rawText}`,
+        );
+      }
     } finally {
-      await server.stop();
+      await pool.end();
     }
-    const replay = async (log: Statement[]) => {
-      let last: unknown;
-      for (const s of log) last = await pool.query(s.query, s.params);
-      return last;
-    };
-    const raw = await rawServer({ '/home': () => replay(captured.home.log), '/category': () => replay(captured.category.log) });
-    try {
-      results[0].raw = await kit.load('raw home', { url: `${raw.base}/home`, connections: CONNECTIONS });
-      results[1].raw = await kit.load('raw category', { url: `${raw.base}/category`, connections: CONNECTIONS });
-    } finally {
-      await raw.close();
-    }
-    console.log(`\nPostgreSQL: storefront menu of ${seeded.items.toLocaleString('en-GB')} items in ${CATEGORIES} categories, ${CONNECTIONS} connections (target p99 ≤ ${TARGET_P99_MS} ms)`);
-    for (const r of results) {
-      const ok = r.api.p99 <= TARGET_P99_MS ? 'ok' : 'OVER';
-      // autocannon counts a 304 as a non-2xx reply: on the ETag row those are the expected answers.
-      const note = r.name.includes('304') ? `  (${r.api.errors} replies 304)` : r.api.errors ? ` (${r.api.errors} errors)` : '';
-      const rawText = r.raw ? `   raw ${r.raw.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.raw.p99).padStart(4)} ms   ratio ${(r.api.rps / r.raw.rps).toFixed(2)}` : '';
-      console.log(
-        `  ${r.name.padEnd(40)} ${r.api.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.api.p99).padStart(4)} ms ${ok}${note}${rawText}`,
-      );
-    }
-  } finally {
-    await pool.end();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
