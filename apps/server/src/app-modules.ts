@@ -1,9 +1,13 @@
 import { addressesModule } from './modules/addresses/addresses.module';
+import { marketplaceModule } from './modules/marketplace/marketplace.module';
+import { membersModule } from './modules/members/members.module';
+import { memberDataModule } from './modules/member-data/member-data.module';
 import { authModule } from './modules/auth/auth.module';
 import { basketModule } from './modules/basket/basket.module';
 import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { floorModule } from './modules/floor/floor.module';
 import { ordersModule } from './modules/orders/orders.module';
+import { paymentsModule } from './modules/payments/payments.module';
 import { mixAndMatchModule } from './modules/mix-and-match/mix-and-match.module';
 import { webMenuModule } from './modules/web-menu/web-menu.module';
 import { accountsModule } from './modules/accounts/accounts.module';
@@ -40,5 +44,9 @@ export const APP_MODULES: readonly AppModule[] = [
   dataSyncModule,
   basketModule,
   ordersModule,
+  paymentsModule,
   addressesModule,
+  marketplaceModule,
+  membersModule,
+  memberDataModule,
 ];

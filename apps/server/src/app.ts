@@ -1,16 +1,15 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@tillpoint/contracts/auth';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { MAX_UPLOAD_BYTES } from '@tillpoint/contracts/page-settings';
+import { PROVIDER_ENDPOINTS } from '@tillpoint/contracts/payment-providers';
 import type { Config } from './config';
 import type { Db } from './db/open-db';
+import { registerApiDocs } from './platform/api-docs';
 import { registerAuth, createTokenSigner } from './platform/auth';
 import { registerTableExports } from './platform/table-export';
 import { createCaptcha } from './platform/captcha';
@@ -34,6 +33,19 @@ import { type AppModule, type ModuleContext, moduleRegistry } from './platform/m
 
 export type AppContext = { app: FastifyInstance; db: Db; config: Config; mail: MailTransport | null; runJob: (name: string) => Promise<unknown> };
 
+/** The card providers' script origins (sandbox and live), for the content security policy. */
+/** Google Identity Services, as Google documents for a content security policy: the storefront's Google sign-in button. */
+const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
+const PAYMENT_HOSTS = [...new Set(Object.values(PROVIDER_ENDPOINTS).flatMap((env) => Object.values(env).map((e) => new URL(e.jsUrl).origin)))];
+
+/**
+ * Every schema is zod, so Fastify's default JSON-schema compilers (ajv, fast-json-stringify) need not
+ * load at all. Fastify's types name ajv's factories; zod's compilers take the same route definition.
+ */
+const zodCompilers = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
 /** Builds the whole server without listening: plugins, error handling, modules, web app, jobs. */
 export async function buildApp({
   db,
@@ -50,6 +62,7 @@ export async function buildApp({
     ...serverTimeouts(config),
     frameworkErrors,
     clientErrorHandler,
+    schemaController: { compilersFactory: zodCompilers },
   });
   limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   useDataKey(loadDataKey(config));
@@ -67,12 +80,18 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         // PrimeReact positions overlays with inline styles; the captcha solves in a blob worker.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'", GOOGLE_SIGN_IN],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        connectSrc: ["'self'"],
+        // The checkout's card fields (Opayo's drop-in, Dojo's card component) load, call and frame from the providers' hosts.
+        // Google's sign-in button loads, calls and frames from its /gsi/ path.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...PAYMENT_HOSTS, GOOGLE_SIGN_IN],
+        connectSrc: ["'self'", ...PAYMENT_HOSTS, GOOGLE_SIGN_IN],
+        // The floor plan previews its QR code PDF, fetched with the bearer token, from a blob: URL.
+        frameSrc: ["'self'", 'blob:', ...PAYMENT_HOSTS, GOOGLE_SIGN_IN],
+        // A 3-D Secure challenge is a form posted to the card issuer's own page, on any https host.
+        formAction: ["'self'", 'https:'],
         upgradeInsecureRequests: null,
       },
     },
@@ -81,11 +100,8 @@ export async function buildApp({
     global: false,
     errorResponseBuilder: () => ({ statusCode: 429, type: 'WARNING', details: MESSAGES.tooManyRequests }),
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Tillpoint API', version: APP_VERSION }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Before any route: the OpenAPI document is made from every route added after this.
+  registerApiDocs(app);
   // Uploads: a larger file is cut off and refused with the spec's 'Maximum upload size is 5MB.'.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 5, fieldSize: 64 * 1024, parts: 10 } });
 

@@ -47,6 +47,14 @@ export type Config = {
    */
   dataKey?: string;
   dataKeyFile?: string;
+  /** Where postcode addresses and positions come from: 'gazetteer' (built in) or 'ideal-postcodes' (their REST API). */
+  addressProvider: string;
+  idealPostcodes: { apiKey?: string; url: string; timeoutMs: number };
+  /**
+   * Google sign-in for members: the OAuth client id (the ID token's audience; no id hides the button),
+   * the issuer and its key set (tests point these at a local issuer).
+   */
+  google: { clientId?: string; issuers: string[]; jwksUrl: string };
 };
 
 const bool = (v: string | undefined, fallback: boolean) => (v === undefined || v === '' ? fallback : !/^(false|0|no|off)$/i.test(v));
@@ -91,6 +99,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataKey: env.DATA_KEY || undefined,
     // Beside the embedded database, or (PostgreSQL without DATA_DIR) beside the server: never in the database itself.
     dataKeyFile: env.DATA_KEY_FILE || `${(env.DATA_DIR ?? './data').replace(/\/$/, '')}/data.key`,
+    addressProvider: env.ADDRESS_PROVIDER || 'gazetteer',
+    idealPostcodes: {
+      apiKey: env.IDEAL_POSTCODES_API_KEY || undefined,
+      url: env.IDEAL_POSTCODES_URL || 'https://api.ideal-postcodes.co.uk',
+      timeoutMs: Number(env.IDEAL_POSTCODES_TIMEOUT_MS ?? 4_000),
+    },
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID || undefined,
+      // Google signs with either spelling of its issuer.
+      issuers: env.GOOGLE_ISSUER ? [env.GOOGLE_ISSUER] : ['https://accounts.google.com', 'accounts.google.com'],
+      jwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
+    },
   };
 }
 
@@ -99,6 +119,11 @@ export function configProblems(c: Config): string[] {
   const problems: string[] = [];
   if (c.dataKey && !/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(c.dataKey)) {
     problems.push('DATA_KEY must be 32 bytes, written as 64 hex digits or 44 base64 characters.');
+  }
+  if (c.addressProvider !== 'gazetteer' && c.addressProvider !== 'ideal-postcodes') {
+    problems.push('ADDRESS_PROVIDER must be gazetteer or ideal-postcodes.');
+  } else if (c.addressProvider === 'ideal-postcodes' && !c.idealPostcodes.apiKey) {
+    problems.push('IDEAL_POSTCODES_API_KEY must be set when ADDRESS_PROVIDER=ideal-postcodes.');
   }
   if (!c.testEnvironment && !c.publicUrl) {
     problems.push('PUBLIC_URL must be set when TEST_ENVIRONMENT=false: mailed reset and activation links are built from it.');

@@ -10,18 +10,17 @@ if (problems.length) {
 }
 // The database opens (PGlite compiles its WebAssembly off the main thread) while the rest of the
 // server's code loads: a restart waits for the slower of the two, not for both.
-const [opened, { buildApp }, { createFirstAdmin, isEmpty, loadDemoData, DEMO }, { applyReferenceData }, { sealStoredPaymentSecrets }, { sealStoredMailPasswords }] =
-  await Promise.all([
-    openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
-    import('./app'),
-    import('./db/demo-data'),
-    import('./db/reference-data'),
-    import('./modules/settings/branch-settings.repo'),
-    import('./modules/settings/mail-settings.repo'),
-  ]);
-await applyReferenceData(opened.db);
+const [opened, { buildApp }, { createFirstAdmin, loadDemoData, DEMO }, { applyReferenceData, startState }] = await Promise.all([
+  openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+  import('./app'),
+  import('./db/demo-data'),
+  import('./db/reference-data'),
+]);
+// One query says what this start has to do: usually nothing (the reference data is this build's and there are users).
+const state = await startState(opened.db);
+if (!state.referenceDataCurrent) await applyReferenceData(opened.db);
 let seeded = false;
-if (await isEmpty(opened.db)) {
+if (state.empty) {
   if (config.demoData) {
     await loadDemoData(opened.db);
     seeded = true;
@@ -30,10 +29,16 @@ if (await isEmpty(opened.db)) {
   }
 }
 const { app } = await buildApp({ db: opened.db, config });
-// Secrets saved before encryption at rest existed are encrypted now (buildApp has loaded the key).
+await app.listen({ port: config.port, host: config.host });
+
+// After listening: secrets saved before encryption at rest existed are encrypted now (buildApp has
+// loaded the key). Until then they are read as they are, as they always were.
+const [{ sealStoredPaymentSecrets }, { sealStoredMailPasswords }] = await Promise.all([
+  import('./modules/settings/branch-settings.repo'),
+  import('./modules/settings/mail-settings.repo'),
+]);
 const sealed = (await sealStoredMailPasswords(opened.db)) + (await sealStoredPaymentSecrets(opened.db));
 if (sealed) console.log(`Encrypted ${sealed} stored secret(s) with the data key.`);
-await app.listen({ port: config.port, host: config.host });
 
 const base = `http://localhost:${config.port}`;
 const where = opened.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;

@@ -11,8 +11,27 @@ describe('UK postcodes', () => {
     expect(normalisePostcode('gir0aa')).toBe('GIR 0AA');
   });
 
+  it('takes every shape of UK postcode the postcode package knows, whatever the spacing around and between its halves', () => {
+    // A9 9AA, A99 9AA, A9A 9AA, AA9 9AA, AA99 9AA, AA9A 9AA.
+    for (const [typed, normal] of [
+      ['m1 1ae', 'M1 1AE'],
+      ['b338th', 'B33 8TH'],
+      ['w1a 0ax', 'W1A 0AX'],
+      ['cr2 6xh', 'CR2 6XH'],
+      ['dn55 1pt', 'DN55 1PT'],
+      ['\tec1a\t1bb\n', 'EC1A 1BB'],
+    ]) {
+      expect(normalisePostcode(typed)).toBe(normal);
+    }
+    expect(outwardCode('sw1a1aa')).toBe('SW1A');
+    expect(outwardCode('dn55 1pt')).toBe('DN55');
+    expect(outwardCode('not one')).toBe('');
+  });
+
   it('refuses what is not a UK postcode', () => {
-    for (const bad of ['', 'SW1A', '1AA', 'SW1A 1A', 'SW1A 1AAA', '12345', 'GIR 1AA', 'SW1A-1AA!', 'ABC1 1AA']) expect(normalisePostcode(bad)).toBeNull();
+    for (const bad of ['', 'SW1A', '1AA', 'SW1A 1A', 'SW1A 1AAA', '12345', 'GIR 1AA', 'SW1A-1AA!', 'ABC1 1AA', 'S W1A 1AA', 'SW1A 1AA,', '1SW 1AA', 'SW1A 11A']) {
+      expect(normalisePostcode(bad)).toBeNull();
+    }
     expect(outwardCode('SW1A 1AA')).toBe('SW1A');
   });
 
@@ -25,6 +44,12 @@ describe('UK postcodes', () => {
     expect(inServiceableAreas('N1 9AL', 'N')).toBe(true);
     expect(inServiceableAreas('NW1 9AL', 'N')).toBe(false);
     expect(inServiceableAreas('N1 9AL', null)).toBe(false);
+    expect(inServiceableAreas('N1C 4AG', 'N1')).toBe(true);
+    expect(inServiceableAreas('N19 5AA', 'N1')).toBe(false);
+    expect(inServiceableAreas('SW1E 5JL', 'SW1A')).toBe(false);
+    expect(inServiceableAreas('sw1a1aa', 'SW1A')).toBe(true);
+    expect(inServiceableAreas('SW1A 1AA', 'sw1a1aa')).toBe(true);
+    expect(inServiceableAreas('NOT A POSTCODE', 'N, SW')).toBe(false);
   });
 
   it('distance in miles over the great circle', () => {

@@ -1,61 +1,43 @@
+import { toArea, toDistrict, toNormalised, toOutcode } from 'postcode';
 import { z } from 'zod';
+
+// The zod-free constants live in address-paths.ts so the lean storefront can import them without zod.
+export { ADDRESS_MESSAGES, ADDRESS_PATHS, POSTCODE_LOOKUP_MIN } from './address-paths';
 
 /** UK postcodes and the storefront's address calls (spec 3 §3 "Address lookup result", §5.2, §7.5). */
 
-/** Spec 3 §9: the lookup needs at least 6 characters. */
-export const POSTCODE_LOOKUP_MIN = 6;
 
-export const ADDRESS_MESSAGES = {
-  noAddress: 'No Available Address',
-  notServiceable:
-    'We’re sorry, but the restaurant does not currently deliver to this address. Please choose to order via collection or from another restaurant.',
-  selectPostcode: 'Select a postCode',
-  // Ours.
-  tooShort: 'Please enter at least 6 characters of the postcode.',
-  invalid: 'Please enter a valid UK postcode.',
-  noCredit: 'Address lookup is not available at the moment. Please type your address.',
-} as const;
 
-export const ADDRESS_PATHS = {
-  lookup: (branchId: number, postcode: string) => `v1/api/address/branchId/${branchId}/postcode/${encodeURIComponent(postcode)}`,
-  serviceable: (branchId: number, postcode: string) => `v1/api/address/servicable/merchantBranchId/${branchId}/postCode/${encodeURIComponent(postcode)}`,
-} as const;
 
 /**
- * Outward code (area letters, district digit, optional letter or digit) and inward code (sector
- * digit, two unit letters), as Royal Mail writes them; GIR 0AA is the one historic exception.
+ * 'sw1a1aa ' → 'SW1A 1AA': upper case, one space before the inward code; null when not a UK postcode.
+ * The `postcode` package (Ideal Postcodes' parser, tested against the ~1.7 million ONSPD postcodes)
+ * decides; GIR 0AA, the one historic code its pattern leaves out, is still delivered to (Santander).
  */
-const POSTCODE = /^(GIR|[A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})$/;
-
-/** 'sw1a1aa ' → 'SW1A 1AA': upper case, one space before the last three characters; null when not a UK postcode. */
 export function normalisePostcode(raw: string): string | null {
-  const compact = raw.replace(/\s+/g, '').toUpperCase();
-  const m = POSTCODE.exec(compact);
-  if (!m || (m[1] === 'GIR' && m[2] !== '0AA')) return null;
-  return `${m[1]} ${m[2]}`;
+  // The package wants no space around the postcode (one typed with spaces is still a postcode).
+  const normalised = toNormalised(raw.trim());
+  if (normalised) return normalised;
+  return raw.replace(/\s+/g, '').toUpperCase() === 'GIR0AA' ? 'GIR 0AA' : null;
 }
 
-/** The outward code of a normalised postcode ('SW1A 1AA' → 'SW1A'). */
-export const outwardCode = (postcode: string) => postcode.split(' ')[0];
+/** The outward code of a postcode ('sw1a1aa' → 'SW1A'), or '' when it is not one. */
+export const outwardCode = (postcode: string) => (postcode.toUpperCase() === 'GIR 0AA' ? 'GIR' : (toOutcode(postcode.trim()) ?? ''));
 
 /**
  * Whether a postcode lies in one of the branch's serviceable areas (comma-separated): an area
  * ('SW'), a district ('SW1', which holds SW1A to SW1Y), an outward code ('SW1A') or a whole postcode.
+ * The postcode package names the postcode's area, district and outward code.
  */
 export function inServiceableAreas(postcode: string, areas: string | null | undefined): boolean {
-  const outward = outwardCode(postcode);
-  const letters = /^[A-Z]+/.exec(outward)?.[0] ?? '';
+  const whole = normalisePostcode(postcode);
+  if (!whole) return false;
+  const parts = new Set([whole, outwardCode(whole), toDistrict(whole), toArea(whole)].filter((p): p is string => Boolean(p)));
   return (areas ?? '')
     .split(',')
     .map((a) => a.trim().toUpperCase())
     .filter(Boolean)
-    .some((area) => {
-      const whole = normalisePostcode(area);
-      if (whole) return whole === postcode;
-      if (/^[A-Z]{1,2}$/.test(area)) return area === letters;
-      if (/^[A-Z]{1,2}\d$/.test(area)) return outward === area || (outward.length === area.length + 1 && outward.startsWith(area) && /[A-Z]$/.test(outward));
-      return outward === area.replace(/\s+/g, '');
-    });
+    .some((area) => parts.has(normalisePostcode(area) ?? area.replace(/\s+/g, '')));
 }
 
 /** Great-circle distance in miles between two points in degrees. */

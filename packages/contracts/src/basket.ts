@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { idSchema, isStorableText } from './fields';
 import { MESSAGES } from './messages';
 import { OPTION_GROUP_KEYS } from './web-menu';
+import { BASKET_MESSAGES, EXTRA_NOTES_MAX, STOREFRONT_ORDER_TYPES, type StorefrontOrderType } from './basket-paths';
+
+// The zod-free constants live in basket-paths.ts so the lean storefront can import them without zod.
+export { BASKET_MESSAGES, BASKET_PATHS, EXTRA_NOTES_MAX, SERVICE_CHARGE_CHOICES, STOREFRONT_ORDER_TYPES, type StorefrontOrderType } from './basket-paths';
 
 /** The storefront basket (spec 3 §3 "Basket", "Basket line", §4.6, §7.3). Money in replies is pounds, with its £ string. */
 
-/** Storefront order types (spec 3 §9) and what each becomes on the merchant side (§4.7 of issue 10). */
-export const STOREFRONT_ORDER_TYPES = ['Delivery', 'Collection', 'Table Order'] as const;
-export type StorefrontOrderType = (typeof STOREFRONT_ORDER_TYPES)[number];
+/** What each storefront order type becomes on the merchant side (§4.7 of issue 10). */
 export const MERCHANT_ORDER_TYPE: Record<StorefrontOrderType, 'DELIVERY' | 'COLLECTION' | 'EAT_IN'> = {
   Delivery: 'DELIVERY',
   Collection: 'COLLECTION',
@@ -20,29 +22,12 @@ export const ORDER_TYPE_LICENCE: Record<StorefrontOrderType, 'WEB_ORDER' | 'TABL
   'Table Order': 'TABLE_ORDER',
 };
 
-/** Spec 3 §9: 5, 10, 20 % and 'Not this time' (0). */
-export const SERVICE_CHARGE_CHOICES = [5, 10, 20, 0] as const;
-export const EXTRA_NOTES_MAX = 50;
 /** Weighed items step by 0.1 kg; quantities travel as decimals and are kept in tenths. */
 export const QUANTITY_STEP_TENTHS = 1;
 export const QUANTITY_MIN = 1;
 /** Ours: no basket line is bigger than this. */
 export const QUANTITY_MAX = 999;
 
-export const BASKET_MESSAGES = {
-  serviceUnavailable: 'Service Temporarily Unavailable',
-  ageQuestion: 'The item you want to add has an age limit. Are you over 18?',
-  orderEmpty: 'Your order is empty!',
-  /** Ours (the spec shows only that a closed store takes no items). */
-  storeClosed: 'The store is closed now and cannot take orders.',
-  quantity: 'Quantity must be at least 1 (weighed items in steps of 0.1 kg).',
-  extraNotes: 'You can enter up to 50 characters in this field.',
-  optionNotOffered: 'This option is not offered with this item.',
-  singleChoice: 'Please choose only one option in this group.',
-  serviceChargeEnforced: 'The service charge of this store cannot be changed.',
-  serviceChargeChoice: 'Please choose a service charge of 5, 10, 20 or 0 percent.',
-  basketClosed: 'This basket has already been ordered or cancelled.',
-} as const;
 
 /**
  * A basket id: the server makes it from 256 random bits (base64url). The client only ever sends
@@ -95,11 +80,22 @@ export const addItemInputSchema = z.object({
 });
 export type AddItemInput = z.output<typeof addItemInputSchema>;
 
-/** PUT addOneQuantityToItem / removeItemFromBasket: a line of the basket by its bssId (remove takes it out whole). */
+/**
+ * PUT addOneQuantityToItem / removeItemFromBasket: a line of the basket by its bssId. Remove takes away
+ * `quantity` (the spec's line carries one; the − button sends one step: 1, or 0.1 kg of a weighed item)
+ * in one change, keeping the line's place; without it, or when less than the minimum would be left,
+ * the line leaves whole.
+ */
 export const lineActionInputSchema = z.object({
   merchantBranchId: idSchema,
   basketBssId: bssIdSchema,
   bssId: bssIdSchema,
+  quantity: z
+    .number({ error: BASKET_MESSAGES.quantity })
+    .positive({ error: BASKET_MESSAGES.quantity })
+    .max(QUANTITY_MAX, { error: BASKET_MESSAGES.quantity })
+    .refine((q) => Math.abs(q * 10 - Math.round(q * 10)) < 1e-6, { error: BASKET_MESSAGES.quantity })
+    .nullish(),
 });
 export type LineActionInput = z.output<typeof lineActionInputSchema>;
 
@@ -173,19 +169,3 @@ export function moneyString(pence: number): string {
   return `${sign}£${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 export const pounds = (pence: number) => pence / 100;
-
-const B = 'storemanagement/basket/';
-export const BASKET_PATHS = {
-  base: B,
-  status: (branchId: number, orderType: string, bssId: string | null) =>
-    `${B}status/created/merchantBranchId/${branchId}/orderType/${encodeURIComponent(orderType)}/basketBssId/${bssId ?? 'null'}`,
-  addItem: `${B}addItemToBasket`,
-  addOne: `${B}addOneQuantityToItem`,
-  addSetMenuItem: `${B}addSetMenuItemToBasket`,
-  removeItem: `${B}removeItemFromBasket`,
-  serviceCharge: (branchId: number, percent: number, bssId: string) => `${B}addServiceCharge/merchantBranchId/${branchId}/serviceCharge/${percent}/basketBssId/${bssId}`,
-  place: `${B}place`,
-  cancel: (branchId: number, bssId: string) => `${B}cancel/branchId/${branchId}/basketBssId/${bssId}`,
-  ageRestricted: (branchId: number, bssId: string | null) => `${B}ageRestricted/branchId/${branchId}/basketBssId/${bssId ?? 'null'}`,
-  checkAgeRestricted: (branchId: number, bssId: string | null) => `${B}checkAgeRestricted/branchId/${branchId}/basketBssId/${bssId ?? 'null'}`,
-} as const;

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { joinOptions, splitOptions } from './branch-settings-paths';
 import { MESSAGES } from './messages';
 import { TEXT_MAX, optionalText } from './fields';
 import { PAYMENT_PROVIDERS } from './payment-providers';
 import { PRICE_CALCULATION_METHODS, isNoCalculation } from './price-calculator';
 import { branchScheduleInputSchema, branchScheduleSchema } from './schedule';
 import { MENU_SORT_TYPES } from './web-menu';
+
+// The paths live in branch-settings-paths.ts so the lean storefront can import them without zod.
+export { BRANCH_SETTINGS_PATHS } from './branch-settings-paths';
 
 /** Texts of the branch settings tabs (spec 1 §5). */
 export const BRANCH_SETTINGS_MESSAGES = {
@@ -14,20 +18,6 @@ export const BRANCH_SETTINGS_MESSAGES = {
   unknownOption: 'Please choose from the listed options.',
 } as const;
 
-/** Base path, under /api/ (spec 1 §7); the writes are one per tab so a tab's save never touches another's fields. */
-export const BRANCH_SETTINGS_PATHS = {
-  base: 'storemanagement/merchantbranchsettings/',
-  byBranch: (branchId: number) => `storemanagement/merchantbranchsettings/merchantBranchId/${branchId}`,
-  saveOrder: (branchId: number) => `storemanagement/merchantbranchsettings/${branchId}/order`,
-  saveEod: (branchId: number) => `storemanagement/merchantbranchsettings/${branchId}/eod`,
-  savePayment: (branchId: number) => `storemanagement/merchantbranchsettings/${branchId}/payment`,
-  /** Public (storefront): provider and script address, never secrets. */
-  paymentSettings: (branchId: number) => `storemanagement/merchantbranchsettings/paymentsettings/${branchId}`,
-  /** Public (storefront): payment options and status. */
-  member: (branchId: number) => `storemanagement/merchantbranchsettings/member/merchantBranchId/${branchId}`,
-  /** Public (storefront). */
-  isStoreClosed: (branchId: number) => `storemanagement/merchantbranchsettings/isstoreclosed/branchId/${branchId}`,
-} as const;
 
 /** Payment options of table orders (spec 1 §9, spec 3 §9). */
 export const PAYMENT_OPTIONS = ['CARD', 'WALLET', 'APPLE PAY', 'PAY PAL', 'PAY AT COUNTER'] as const;
@@ -58,13 +48,8 @@ export const NOTIFICATION_TUNNELS = ['TILL', 'PRINTER', 'EMAIL', 'SMS'] as const
 /** '00' to '23'. */
 export const END_OF_DAY_HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 
-/** Multi-selects travel as comma-joined text (spec 1 §3). */
-export const splitOptions = (text: string | null | undefined): string[] =>
-  (text ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-export const joinOptions = (options: readonly string[]) => options.join(',');
+/** Multi-selects travel as comma-joined text (spec 1 §3); zod-free in branch-settings-paths.ts. */
+export { joinOptions, splitOptions };
 
 /** A comma-joined list whose entries all come from `allowed`; duplicates are dropped, the order is kept. */
 const optionList = (allowed: readonly string[], requiredMessage?: string) =>
@@ -252,9 +237,9 @@ export const merchantEodInputSchema = z
       .max(50, { error: MERCHANT_SETTINGS_MESSAGES.email50 })
       .refine((v) => v.length >= 5 && z.email().safeParse(v).success, { error: MESSAGES.notValidEmail }),
     isAutoEndOfDay: z.boolean({ error: MESSAGES.requiredFields }),
+    // The message on the union itself: an hour outside 00 to 23 would otherwise read 'Invalid input'.
     endOfDayHour: z
-      .enum(END_OF_DAY_HOURS as [string, ...string[]], { error: MERCHANT_SETTINGS_MESSAGES.endOfDayHour })
-      .or(z.literal(''))
+      .union([z.enum(END_OF_DAY_HOURS as [string, ...string[]]), z.literal('')], { error: MERCHANT_SETTINGS_MESSAGES.endOfDayHour })
       .nullish()
       .transform((v) => v || null),
   })
@@ -302,7 +287,8 @@ export const productPriceSettingsInputSchema = z
 export type ProductPriceSettingsInput = z.output<typeof productPriceSettingsInputSchema>;
 
 export const marketPlaceSettingsInputSchema = z.object({
-  serviceableAreas: optionalText(2000).transform((v) => v || null),
+  // A text field like any other (spec 2 §5: at most 255 characters, in the spec's words).
+  serviceableAreas: optionalText().transform((v) => v || null),
   distanceFromPostalCodeThatCanBeServiced: amount(1000, MERCHANT_SETTINGS_MESSAGES.distance),
   showEmailAddressInTheStoreCard: z.boolean({ error: MESSAGES.emptyValues }).default(false),
   menuBorderColor: z

@@ -93,7 +93,28 @@ export type BranchComboItem = z.infer<typeof branchComboItemSchema>;
 /** Public look-ups (no sign-in), answered for ACTIVE branches of ACTIVE accounts only. */
 export const branchIdReplySchema = z.object({ merchantBranchId: z.number().int() });
 export const branchTradingNameSchema = z.object({ tradingName: z.string() });
-export const storeInfoSchema = z.object({ tradingName: z.string(), domainName: z.string() });
+/**
+ * The store header card (spec 3 §3 'Store info'). contactEmail is null unless the store chose to show it
+ * (showEmailAddressInTheStoreCard); the open or closed message comes from today's schedule (Europe/London).
+ */
+export const storeInfoSchema = z.object({
+  merchantBranchId: z.number().int(),
+  tradingName: z.string(),
+  domainName: z.string(),
+  addressText: z.string(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  storeOpenOrCloseMessageText: z.string(),
+  open: z.boolean(),
+  menuBorderColor: z.string(),
+  menuDisplayTemplate: z.enum(['Template1', 'Template2']),
+  minimumDeliveryDeliveryDuration: z.number().int().nullable(),
+  maximumDeliveryDeliveryDuration: z.number().int().nullable(),
+  /** Which page images the store has (their addresses: marketplace image calls by branch id). */
+  hasHeaderImage: z.boolean(),
+  hasMobileImage: z.boolean(),
+  hasLogo: z.boolean(),
+});
 export type StoreInfo = z.infer<typeof storeInfoSchema>;
 export const domainNameParamsSchema = z.object({ name: z.string().trim().min(1).max(DOMAIN_NAME_MAX) });
 

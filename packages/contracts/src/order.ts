@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maybeBssIdSchema } from './basket';
 import { idSchema, isStorableText } from './fields';
 import { MESSAGES } from './messages';
+import { ADDRESS_LINE1_MAX, CHECKOUT_MESSAGES, CHECKOUT_NAME_MAX, ORDER_NOTES_MAX } from './order-rules';
 
 /** Placing an order from a basket (spec 3 §3 "Place-order payload", §4.7, §5.3, §5.4) and the order it makes. */
 
@@ -21,35 +22,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const MERCHANT_ORDER_TYPES = ['EAT_IN', 'DELIVERY', 'COLLECTION', 'TAKEAWAY'] as const;
 
-/** The unpaid options of this slice: staff take the payment later (basket INPROGRESS). */
-export const UNPAID_PAYMENT_TYPES = ['PAY AT COUNTER', 'PAY AT DOOR BY CARD', 'PAY AT DOOR BY CASH'] as const;
-/** Options that take a card or wallet payment (check 7 of spec 3 §5.3 asks for the billing address). */
-export const CARD_PAYMENT_TYPES = ['CARD', 'WALLET', 'APPLE PAY', 'PAY PAL'] as const;
-export const ORDER_NOTES_MAX = 100;
-export const ADDRESS_LINE1_MAX = 50;
-/** Spec 3 §5.4: the checkout's first and last name allow 20, though the message says 255. */
-export const CHECKOUT_NAME_MAX = 20;
-
-/** Spec 3 §5.3, in its order, word for word. */
-export const CHECKOUT_MESSAGES = {
-  orderEmpty: 'Your order is empty!',
-  deliveryType: 'Please select a delivery type!',
-  userDetails: 'Please fill the user details',
-  email: 'Not valid email!',
-  selectAddress: 'Please select an address',
-  addressDetails: 'Please fill the address details',
-  minimumBasket: 'Your basket total is under minimum basket total',
-  tableNo: 'Please select Table number',
-  paymentType: 'Please select payment type',
-  billingAddress: 'Please fill the billing address details',
-  // Field limits (spec 3 §5.4).
-  max100: 'You can enter up to 100 characters in this field.',
-  addressLine1Max: 'You can enter up to 50 characters in this field.',
-  // Ours.
-  placing: 'Your order is being placed. Please wait.',
-  cardNotYet: 'Card payments are not available for this store yet. Please choose another payment type.',
-  placed: 'Your order has been placed',
-} as const;
+export { ADDRESS_LINE1_MAX, CARD_PAYMENT_TYPES, CHECKOUT_MESSAGES, CHECKOUT_NAME_MAX, ORDER_NOTES_MAX, UNPAID_PAYMENT_TYPES, isEmail, isUkMobile } from './order-rules';
 
 const text = (max: number, message: string) =>
   z
@@ -91,6 +64,16 @@ export const placeOrderInputSchema = z.object({
   lastName: text(CHECKOUT_NAME_MAX, MESSAGES.maxText),
   email: text(255, CHECKOUT_MESSAGES.email),
   mobilePhone: text(30, MESSAGES.notValidPhone),
+  // Card payments (spec 3 §3, §4.8): the provider's session (simulator session key, Opayo merchant
+  // session key, Dojo payment intent id) and the card's token. Never a card number: cardNumber is a
+  // saved card's id. notificationURL from the client is ignored (the server builds its own).
+  paymentAccessToken: z.string().max(500).nullish(),
+  cardIdentifier: z.string().max(200).nullish(),
+  cardNumber: z.union([z.string().max(40), z.number()]).nullish(),
+  website: z.string().max(2000).nullish(),
+  notificationURL: z.string().max(2000).nullish(),
+  saveCard: z.boolean().nullish(),
+  applePayPayment: z.unknown().optional(),
 });
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;
 
@@ -107,7 +90,3 @@ export const placedOrderSchema = z.object({
   message: z.string(),
 });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
-
-/** A UK mobile number (07… or +44 7…), spaces allowed. */
-export const isUkMobile = (v: string) => /^(\+447\d{9}|07\d{9})$/.test(v.replace(/[\s()-]/g, ''));
-export const isEmail = (v: string) => z.email().safeParse(v).success;

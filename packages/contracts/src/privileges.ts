@@ -20,6 +20,8 @@ export const OBJECTS = {
   productClass: 'ProductClass',
   /** Ours: the merchant's branch settings tabs (spec 2 names no privilege for them): View reads, Create saves. */
   branchSettings: 'BranchSettings',
+  /** Ours: live order handling by role (spec 3 §4.2, §6); its actions are ORDER_PRIVILEGES of order-handling.ts. */
+  order: 'Order',
 } as const;
 export type ObjectName = (typeof OBJECTS)[keyof typeof OBJECTS];
 

@@ -3,16 +3,7 @@ import { statusSchema } from './enums';
 import { MESSAGES } from './messages';
 
 /** Floor plan tables (spec 2 §2 "Floor plan", §3 RestTable, §5, §7 Rest table). */
-export const REST_TABLE_PATHS = {
-  base: 'storemanagement/resttable/',
-  /** POST: creates or retires tables so the floor has `size` tables, `rowSize` to a row. */
-  resize: (size: number | string, rowSize: number | string) => `storemanagement/resttable/resize/${size}/${rowSize}`,
-  /** GET: { size, rowSize }. */
-  param: 'storemanagement/resttable/param',
-  byBranch: (branchId: number) => `storemanagement/resttable/merchantBranchId/${branchId}`,
-  /** GET: a PDF with one QR code per table. */
-  qrPdf: 'storemanagement/resttable/qrcode/pdf',
-} as const;
+export { REST_TABLE_PATHS } from './rest-table-paths';
 
 export const REST_TABLE_MESSAGES = {
   sizeRequired: 'Please fill the Size field!',

@@ -4,9 +4,12 @@ import { statusSchema } from './enums';
 import { TEXT_MAX, idSchema, optionalText, requiredText } from './fields';
 import { MESSAGES } from './messages';
 import { PRICING_TYPES, SELECTION_TYPES } from './product-group';
+import { OPTION_GROUP_KEYS, TOP_LEVEL } from './web-menu-paths';
+
+// The zod-free constants live in web-menu-paths.ts so the lean storefront can import them without zod.
+export { MENU_SEARCH_MIN, OPTION_GROUP_KEYS, OPTION_GROUP_LABELS, type OptionGroupKey, TOP_LEVEL, WEB_MENU_MEMBER_PATHS } from './web-menu-paths';
 
 /** The web menu tree (spec 2 §2, §3 WebMenu, §4, §5, §7) and what the storefront reads of it (spec 3 §3, §7.5). */
-export const TOP_LEVEL = -1;
 
 export const WEB_MENU_PATHS = {
   base: 'storemanagement/webmenu/',
@@ -21,16 +24,6 @@ export const WEB_MENU_PATHS = {
   transfer: 'storemanagement/webmenu/transfer',
 } as const;
 
-/** Public storefront calls (no token). */
-export const WEB_MENU_MEMBER_PATHS = {
-  shortcuts: (branchId: number) => `storemanagement/webmenumember/status/active/member/shortcuts/${branchId}`,
-  items: (branchId: number, parentId: number) => `storemanagement/webmenumember/status/active/member/${branchId}/${parentId}`,
-  subShortcuts: (branchId: number, parentId: number) => `storemanagement/webmenumember/status/active/member/shortcuts/${branchId}/parentid/${parentId}`,
-  search: (branchId: number, text: string) => `storemanagement/webmenumember/status/active/member/${branchId}/name/${encodeURIComponent(text)}`,
-  /** GET: an item's image, WEB or TILL (cached with an ETag). */
-  image: (branchId: number, id: number, type: string) => `storemanagement/webmenumember/image/${branchId}/${id}/${type}`,
-  setMenuItemDetails: (id: number) => `storemanagement/basket/setmenuitemdetails/id/${id}`,
-} as const;
 
 export const WEB_MENU_MESSAGES = {
   productMissing: 'Product is missing!',
@@ -44,8 +37,6 @@ export const WEB_MENU_MESSAGES = {
   hasChildren: 'This menu still has items. Move or delete them first.',
 } as const;
 
-/** Storefront search runs only for a text longer than this (spec 3 §5.2). */
-export const MENU_SEARCH_MIN = 4;
 export const MAX_MENU_TAGS = 5;
 export const WEB_MENU_IMAGE_TYPES = ['WEB', 'TILL'] as const;
 
@@ -92,10 +83,6 @@ export const WEB_MENU_DEFAULTS = {
   menuDisplayNo: 0,
 } as const;
 
-export const OPTION_GROUP_KEYS = ['grpContent', 'grpContentX', 'grpMain', 'grpOption1', 'grpOption2', 'grpOption3', 'grpOption4'] as const;
-export type OptionGroupKey = (typeof OPTION_GROUP_KEYS)[number];
-/** The storefront's labels of the fixed groups (spec 3 §2 item-detail dialog). */
-export const OPTION_GROUP_LABELS = { grpContent: 'Served With', grpContentX: 'Extra(s)', grpMain: 'Main Product' } as const;
 
 const parentIdSchema = z
   .number({ error: MESSAGES.emptyValues })

@@ -1,4 +1,3 @@
-import { count } from 'drizzle-orm';
 import { SERVICE_NAMES } from '@tillpoint/contracts/enums';
 import { hashPassword } from '../platform/passwords';
 import { loadDemoCatalogue } from './demo-catalogue';
@@ -10,8 +9,6 @@ export const DEMO = {
   admin: { userName: 'admin', password: 'Admin1234' },
   merchant: { domainName: 'demo-bistro', userName: 'owner', password: 'Owner1234' },
 } as const;
-
-export const isEmpty = async (db: Db) => (await db.select({ n: count() }).from(adminUser))[0].n === 0;
 
 /**
  * The demo tenant: one account, its branch demo-bistro with all four services licensed, its owner, taxes and an address credit.

@@ -138,8 +138,15 @@ export async function loadDemoWebMenu(tx: Db, s: Scope) {
     scheduledForDelivery: true,
     minimumDeliveryDeliveryDuration: 30,
     maximumDeliveryDeliveryDuration: 45,
-    serviceableAreas: 'Westminster, Pimlico and Victoria',
+    // Postcode areas, as serviceability reads them (SW1 holds SW1A to SW1Y: Westminster, Pimlico and Victoria); 3 miles beyond with a DISTANCE credit.
+    serviceableAreas: 'SW1',
     distanceHundredthsMiles: 300,
+    // Card payments through the built-in SIMULATOR (test cards in the README), so the demo takes real payments offline.
+    provider: 'SIMULATOR',
+    jsUrl: null,
+    baseUrl: null,
+    webOrderPaymentOptions: 'CARD (DELIVERY),PAY AT DOOR BY CARD (DELIVERY),PAY AT DOOR BY CASH (DELIVERY),CARD (COLLECTION),PAY AT COUNTER (COLLECTION)',
+    tableOrderPaymentOptions: 'CARD,PAY AT COUNTER',
   };
   await tx
     .insert(branchSettings)

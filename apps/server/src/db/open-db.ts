@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -32,7 +33,7 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string | nul
     // process: the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    if (await migrationsPending(db)) await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, engine: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -48,6 +49,25 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string | nul
     ? new PGlite(opts.dataDir, { extensions })
     : new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions } : { extensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  if (await migrationsPending(db)) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, engine: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+}
+
+/**
+ * Whether Drizzle's migrator has anything to apply: it applies the journal's migrations dated after
+ * the last one recorded in drizzle.__drizzle_migrations, so when that is the journal's newest there
+ * is nothing to do. One indexed read instead of the migrator's schema and table checks and its
+ * transaction, on every start (a new database, with no such table, answers true).
+ */
+export async function migrationsPending(db: Db, folder = migrationsFolder): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(`${folder}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    // Both drivers answer { rows }.
+    const result = (await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`)) as unknown as { rows: { last: string | null }[] };
+    const last = result.rows[0]?.last;
+    return last == null || Number(last) < newest;
+  } catch {
+    return true;
+  }
 }

@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../test/harness';
 import type { Db, OpenDb } from './open-db';
 import * as schema from './schema';
-import { GLOBAL_TABLES, GLOBAL_UNIQUES } from './schema';
+import { GLOBAL_TABLES, GLOBAL_UNIQUES, MEMBER_TABLES } from './schema';
 
 /**
  * ARCHITECTURE §3, checked over the whole schema as the migrations actually create it (this suite
  * runs on PGlite and on PostgreSQL, so the same migrations must apply on both engines).
  */
 const TENANT = 'merchant_account_id';
+/** Member-owned data is keyed the same way by the member (MEMBER_TABLES). */
+const MEMBER = 'member_user_id';
 
 /**
  * Names that hold money or rates (price, web_price, price2, delivery_fee, rate_bp, net_sale …):
@@ -66,25 +68,41 @@ async function readCatalog(db: Db, schemaName: string): Promise<Catalog> {
 }
 
 /** Every breach of the tenancy and money rules, one line each. */
-function violations(cat: Catalog, globalTables: Record<string, string>, globalUniques: Record<string, string>): string[] {
+function violations(
+  cat: Catalog,
+  globalTables: Record<string, string>,
+  globalUniques: Record<string, string>,
+  memberTables: Record<string, string> = {},
+): string[] {
   const out: string[] = [];
-  const merchantOwned = new Set(cat.tables.filter((t) => !Object.hasOwn(globalTables, t)));
-  for (const table of merchantOwned) {
-    const tenant = cat.columns.find((c) => c.table === table && c.column === TENANT);
-    if (!tenant) out.push(`${table}: no ${TENANT}`);
-    else if (!tenant.notNull) out.push(`${table}: ${TENANT} is nullable`);
-    const pk = cat.primaryKeys.find((k) => k.table === table);
-    if (!pk) out.push(`${table}: no primary key`);
-    else if (pk.columns[0] !== TENANT) out.push(`${table}: primary key (${pk.columns.join(', ')}) does not start with ${TENANT}`);
-  }
-  for (const u of cat.uniques) {
-    if (merchantOwned.has(u.table) && !u.columns.includes(TENANT) && !Object.hasOwn(globalUniques, u.name)) {
-      out.push(`${u.table}: unique ${u.name} (${u.columns.join(', ')}) leaves out ${TENANT}`);
+  const memberOwned = new Set(cat.tables.filter((t) => Object.hasOwn(memberTables, t)));
+  const merchantOwned = new Set(cat.tables.filter((t) => !Object.hasOwn(globalTables, t) && !memberOwned.has(t)));
+  const owners: [Set<string>, string][] = [
+    [merchantOwned, TENANT],
+    [memberOwned, MEMBER],
+  ];
+  for (const [owned, key] of owners) {
+    for (const table of owned) {
+      const owner = cat.columns.find((c) => c.table === table && c.column === key);
+      if (!owner) out.push(`${table}: no ${key}`);
+      else if (!owner.notNull) out.push(`${table}: ${key} is nullable`);
+      const pk = cat.primaryKeys.find((k) => k.table === table);
+      if (!pk) out.push(`${table}: no primary key`);
+      else if (pk.columns[0] !== key) out.push(`${table}: primary key (${pk.columns.join(', ')}) does not start with ${key}`);
+    }
+    for (const u of cat.uniques) {
+      if (owned.has(u.table) && !u.columns.includes(key) && !Object.hasOwn(globalUniques, u.name)) {
+        out.push(`${u.table}: unique ${u.name} (${u.columns.join(', ')}) leaves out ${key}`);
+      }
     }
   }
   for (const fk of cat.foreignKeys) {
-    if (merchantOwned.has(fk.table) && merchantOwned.has(fk.refTable) && !fk.pairs.some(([a, b]) => a === TENANT && b === TENANT)) {
-      out.push(`${fk.table}: foreign key ${fk.name} to ${fk.refTable} leaves out ${TENANT}`);
+    // A reference into a tenant's (or a member's) rows must carry the owner's key on both sides.
+    const fromOwned = merchantOwned.has(fk.table) || memberOwned.has(fk.table);
+    for (const [owned, key] of owners) {
+      if (fromOwned && owned.has(fk.refTable) && !fk.pairs.some(([a, b]) => a === key && b === key)) {
+        out.push(`${fk.table}: foreign key ${fk.name} to ${fk.refTable} leaves out ${key}`);
+      }
     }
   }
   for (const c of cat.columns) {
@@ -108,12 +126,17 @@ describe('schema rules over the migrated database', () => {
   });
 
   it('keeps tenancy in the keys and money in integers', () => {
-    expect(violations(cat, GLOBAL_TABLES, GLOBAL_UNIQUES)).toEqual([]);
+    expect(violations(cat, GLOBAL_TABLES, GLOBAL_UNIQUES, MEMBER_TABLES)).toEqual([]);
   });
 
   it('lists only real tables and constraints as global, with a reason each', () => {
     for (const [name, why] of Object.entries(GLOBAL_TABLES)) {
       expect(cat.tables, `GLOBAL_TABLES.${name}`).toContain(name);
+      expect(why.length).toBeGreaterThan(5);
+    }
+    for (const [name, why] of Object.entries(MEMBER_TABLES)) {
+      expect(cat.tables, `MEMBER_TABLES.${name}`).toContain(name);
+      expect(Object.hasOwn(GLOBAL_TABLES, name), `${name} is both global and member-owned`).toBe(false);
       expect(why.length).toBeGreaterThan(5);
     }
     const uniqueNames = cat.uniques.map((u) => u.name);
@@ -164,10 +187,17 @@ describe('the rules catch breaches', () => {
         primary key (merchant_account_id, id),
         constraint cross_ref_other_fk foreign key (other_id, merchant_account_id) references ${scratch}.id_first (id, merchant_account_id),
         constraint cross_ref_child_fk foreign key (merchant_account_id, other_id) references ${scratch}.child (id, merchant_account_id));
+      create table ${scratch}.m_owned (member_user_id integer not null, id serial, merchant_account_id integer not null, good_id integer,
+        primary key (member_user_id, id), constraint m_owned_store_key unique (merchant_account_id, id),
+        constraint m_owned_good_fk foreign key (merchant_account_id, good_id) references ${scratch}.good (merchant_account_id, id));
+      create table ${scratch}.m_bad (member_user_id integer, id serial, m_id integer, account_id integer, platform_id integer,
+        primary key (id),
+        constraint m_bad_m_fk foreign key (account_id, m_id) references ${scratch}.m_owned (merchant_account_id, id),
+        constraint m_bad_platform_fk foreign key (platform_id) references ${scratch}.platform (id));
     `;
     for (const statement of ddl.split(';').filter((s) => s.trim())) await opened.db.execute(sql.raw(statement));
     const bad = await readCatalog(opened.db, scratch);
-    expect(violations(bad, { platform: 'global' }, {}).sort()).toEqual(
+    expect(violations(bad, { platform: 'global' }, {}, { m_owned: 'member', m_bad: 'member' }).sort()).toEqual(
       [
         'no_tenant: no merchant_account_id',
         'no_tenant: primary key (id) does not start with merchant_account_id',
@@ -178,6 +208,10 @@ describe('the rules catch breaches', () => {
         'child.amount: money-like but numeric(10,2)',
         'child.weight: floating point (real)',
         'cross_ref: foreign key cross_ref_child_fk to child leaves out merchant_account_id',
+        'm_owned: unique m_owned_store_key (merchant_account_id, id) leaves out member_user_id',
+        'm_bad: member_user_id is nullable',
+        'm_bad: primary key (id) does not start with member_user_id',
+        'm_bad: foreign key m_bad_m_fk to m_owned leaves out member_user_id',
       ].sort(),
     );
     // A listed exception is accepted.

@@ -12,9 +12,11 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   bigint,
   customType,
+  date,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -997,6 +999,155 @@ export const floorPlan = pgTable(
   (t) => [primaryKey({ columns: [t.merchantAccountId, t.id] }), branchRef(t), unique('floor_plan_branch_key').on(t.merchantAccountId, t.merchantBranchId)],
 );
 
+// ---- storefront members (spec 3 §3, §4.9, §7.4, §7.5; ARCHITECTURE §3) ---------------------------
+
+/**
+ * A storefront customer's account. Members belong to the platform, not to a merchant (one account
+ * orders from every store), so this is a global table; everything a member owns is keyed by
+ * member_user_id (MEMBER_TABLES, checked by schema-rules.test.ts). E-mail is unique whatever its
+ * case. password_hash is null for an account made through Google only.
+ */
+export const memberUser = pgTable(
+  'member_user',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** MR, MRS or MISS (spec 3 §9; default MR). */
+    title: text('title').notNull().default('MR'),
+    mobilePhone: text('mobile_phone'),
+    birthDay: date('birth_day', { mode: 'string' }),
+    /** ACTIVE (spec 3 §9). A member who deletes the account is erased, not marked (members.repo.ts eraseMember). */
+    status: text('status').notNull().default('ACTIVE'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    passwordHash: text('password_hash'),
+    /** The Google account's `sub` claim once the member signed in with Google. */
+    googleSubject: text('google_subject'),
+    wrongEntryNumbers: integer('wrong_entry_numbers').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    passwordChangeDate: ts('password_change_date'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    uniqueIndex('member_user_email_key').on(sql`lower(${t.email})`),
+    unique('member_user_google_subject_key').on(t.googleSubject),
+  ],
+);
+
+const memberRef = (t: { memberUserId: AnyPgColumn }) =>
+  foreignKey({ columns: [t.memberUserId], foreignColumns: [memberUser.id] }).onDelete('cascade');
+
+/** Delivery and billing addresses share the spec's shape; at most one default each per member. */
+const memberAddressColumns = () => ({
+  memberUserId: integer('member_user_id').notNull(),
+  id: serial('id').notNull(),
+  description: text('description'),
+  postCode: text('post_code').notNull(),
+  city: text('city').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  addressLine2: text('address_line2'),
+  addressLine3: text('address_line3'),
+  addressLine4: text('address_line4'),
+  defaultAddress: boolean('default_address').notNull().default(false),
+  createdDate: created(),
+  updatedDate: updated(),
+});
+
+/** A member's delivery address (memberuser/address/). */
+export const memberAddress = pgTable('member_address', memberAddressColumns(), (t) => [
+  primaryKey({ columns: [t.memberUserId, t.id] }),
+  memberRef(t),
+  // Change the default in two statements (clear, then set): a unique index is checked row by row.
+  uniqueIndex('member_address_default_key').on(t.memberUserId).where(sql`default_address`),
+]);
+
+/** A member's billing address (memberbilling/address/). */
+export const memberBillingAddress = pgTable('member_billing_address', memberAddressColumns(), (t) => [
+  primaryKey({ columns: [t.memberUserId, t.id] }),
+  memberRef(t),
+  uniqueIndex('member_billing_address_default_key').on(t.memberUserId).where(sql`default_address`),
+]);
+
+/**
+ * A saved card: the payment provider's token for it, with brand, last four digits and expiry for
+ * the list. Never the card number or CVV (PCI DSS 3.3.1). The token is valid only with the provider
+ * account of the branch it was saved through, hence the branch.
+ */
+export const memberCard = pgTable(
+  'member_card',
+  {
+    memberUserId: integer('member_user_id').notNull(),
+    id: serial('id').notNull(),
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    provider: text('provider').notNull(),
+    providerToken: text('provider_token').notNull(),
+    /** cardType of the spec: VISA (default), MASTERCARD, AMEX … */
+    cardBrand: text('card_brand').notNull().default('VISA'),
+    last4: text('last4').notNull(),
+    expiryMonth: integer('expiry_month').notNull(),
+    expiryYear: integer('expiry_year').notNull(),
+    cardHolderName: text('card_holder_name').notNull(),
+    defaultCard: boolean('default_card').notNull().default(true),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberUserId, t.id] }),
+    memberRef(t),
+    branchRef(t),
+    unique('member_card_token_key').on(t.memberUserId, t.provider, t.providerToken),
+    uniqueIndex('member_card_default_key').on(t.memberUserId).where(sql`default_card`),
+  ],
+);
+
+/** The member's saved order notes and allergies (memberuser/notes/), one row per member. */
+export const memberNotes = pgTable(
+  'member_notes',
+  {
+    memberUserId: integer('member_user_id').notNull(),
+    orderNotes: text('order_notes'),
+    allergies: text('allergies'),
+    updatedDate: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.memberUserId] }), memberRef(t)],
+);
+
+/** A favourite store (marketplace/branchid/{id}/favorite/{true|false}). */
+export const memberFavourite = pgTable(
+  'member_favourite',
+  {
+    memberUserId: integer('member_user_id').notNull(),
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    createdDate: created(),
+  },
+  (t) => [primaryKey({ columns: [t.memberUserId, t.merchantAccountId, t.merchantBranchId] }), memberRef(t), branchRef(t)],
+);
+
+/** A complaint or suggestion sent to a store (memberuser/complaintSuggestion/). */
+export const memberFeedback = pgTable(
+  'member_feedback',
+  {
+    memberUserId: integer('member_user_id').notNull(),
+    id: serial('id').notNull(),
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    /** Technical (default) or Other. */
+    feedbackType: text('feedback_type').notNull().default('Technical'),
+    description: text('description').notNull(),
+    createdDate: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberUserId, t.id] }),
+    memberRef(t),
+    branchRef(t),
+    index('member_feedback_branch_idx').on(t.merchantAccountId, t.merchantBranchId),
+  ],
+);
+
 // ---- storefront basket, orders and the postcode gazetteer (spec 3 §3, §4.6, §4.7, §7.3, §7.5) -----
 
 /**
@@ -1017,6 +1168,8 @@ export const basket = pgTable(
     serviceChargeRate: integer('service_charge_rate'),
     ageConfirmed: boolean('age_confirmed').notNull().default(false),
     tableNo: integer('table_no'),
+    /** The signed-in member the basket belongs to (setBasketToLoginUser); null for a visitor's basket. */
+    memberUserId: integer('member_user_id').references(() => memberUser.id, { onDelete: 'set null' }),
     placingSince: ts('placing_since'),
     createdDate: created(),
     updatedDate: updated(),
@@ -1067,6 +1220,8 @@ export const customerOrder = pgTable(
     read: boolean('read').notNull().default(false),
     paymentType: text('payment_type').notNull(),
     tableNo: integer('table_no'),
+    /** The member who ordered (My Orders, the merchant's Customers); set null when the member erases the account, the order stays. */
+    memberUserId: integer('member_user_id').references(() => memberUser.id, { onDelete: 'set null' }),
     firstName: text('first_name'),
     lastName: text('last_name'),
     email: text('email'),
@@ -1083,6 +1238,15 @@ export const customerOrder = pgTable(
     total: integer('total').notNull(),
     orderDate: ts('order_date').notNull().defaultNow(),
     acceptedDate: ts('accepted_date'),
+    preparingDate: ts('preparing_date'),
+    readyDate: ts('ready_date'),
+    deliveredDate: ts('delivered_date'),
+    /**
+     * The merchant user driving a dispatched DELIVERY order (null: none chosen, spec 3 §5.1 sends -1).
+     * No foreign key: a composite one could not set only this column null when the user is deleted,
+     * and the order must outlive its driver; dispatch checks the user is a driver of the branch.
+     */
+    driverId: integer('driver_id'),
     createdDate: created(),
     updatedDate: updated(),
   },
@@ -1091,6 +1255,8 @@ export const customerOrder = pgTable(
     branchRef(t),
     unique('customer_order_no_key').on(t.merchantAccountId, t.merchantBranchId, t.orderNo),
     unique('customer_order_basket_key').on(t.merchantAccountId, t.basketId),
+    index('customer_order_member_idx').on(t.memberUserId, t.orderDate),
+    index('customer_order_tenant_member_idx').on(t.merchantAccountId, t.memberUserId),
     foreignKey({ columns: [t.merchantAccountId, t.basketId], foreignColumns: [basket.merchantAccountId, basket.id] }),
   ],
 );
@@ -1135,6 +1301,91 @@ export const orderEvent = pgTable(
   ],
 );
 
+/** Who moved an order, when, from which status to which (spec 3 §4.2; issue 12 "order history"). */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    /** The merchant user who acted (no foreign key, as customer_order.driver_id: history outlives users). */
+    userId: integer('user_id'),
+    action: text('action').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    createdDate: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.orderId], foreignColumns: [customerOrder.merchantAccountId, customerOrder.id] }).onDelete('cascade'),
+    index('order_history_order_idx').on(t.merchantAccountId, t.orderId, t.id),
+  ],
+);
+
+// ---- card payments (spec 3 §4.7, §4.8, §7.5; ARCHITECTURE §5) ---------------------------------
+
+/**
+ * One card payment attempt for a basket. Recorded PENDING (with the checkout it pays for) before the
+ * provider is called, so a crash between the charge and the order can be recovered by asking the
+ * provider. Holds only provider tokens, last four digits, brand and expiry: never a card number or
+ * CVV (PCI DSS 3.3.1). reference (`{merchantAccountId}.{128 random bits}`) is our id towards the
+ * provider: Opayo's vendorTxCode, the idempotency key and the 3-D Secure notification address.
+ */
+export const payment = pgTable(
+  'payment',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    basketId: integer('basket_id').notNull(),
+    orderId: integer('order_id'),
+    reference: text('reference').notNull(),
+    provider: text('provider').notNull(),
+    paymentType: text('payment_type').notNull(),
+    /** PENDING, CHALLENGED, AUTHORISED, DECLINED, FAILED, REFUNDING, REFUNDED. */
+    state: text('state').notNull().default('PENDING'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    /** The provider's session: simulator session key, Opayo merchant session key, Dojo payment intent id. */
+    sessionId: text('session_id'),
+    transactionId: text('transaction_id'),
+    cardLast4: text('card_last4'),
+    cardBrand: text('card_brand'),
+    cardExpiry: text('card_expiry'),
+    message: text('message'),
+    /** What the order needs once the money is taken (prices as charged); never card data. */
+    checkout: jsonb('checkout').$type<Record<string, unknown>>().notNull(),
+    refundReference: text('refund_reference'),
+    refundedDate: ts('refunded_date'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    unique('payment_reference_key').on(t.merchantAccountId, t.reference),
+    foreignKey({ columns: [t.merchantAccountId, t.basketId], foreignColumns: [basket.merchantAccountId, basket.id] }),
+    // At most one payment in flight or taken per basket: the database's own guard against a second charge.
+    uniqueIndex('payment_live_basket_key')
+      .on(t.merchantAccountId, t.basketId)
+      .where(sql`state in ('PENDING', 'CHALLENGED', 'AUTHORISED', 'REFUNDING', 'REFUNDED')`),
+    index('payment_state_idx').on(t.state, t.updatedDate),
+  ],
+);
+
+/**
+ * The SIMULATOR provider's own records (sessions, card identifiers, transactions), as an outside
+ * provider would keep them: outcome, last four digits, brand and expiry; never a card number or CVV.
+ */
+export const paymentSimulatorRecord = pgTable('payment_simulator_record', {
+  key: text('key').primaryKey(),
+  kind: text('kind').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  createdDate: created(),
+});
+
 /** The built-in postcode gazetteer: addresses and coordinates by normalised postcode (global reference data). */
 export const postcodeAddress = pgTable(
   'postcode_address',
@@ -1169,6 +1420,22 @@ export const GLOBAL_TABLES: Record<string, string> = {
   mail_settings: 'SMTP settings of the platform (-1) and of branches, managed only by administrators',
   country: 'countries of origin, the same list for every merchant',
   postcode_address: 'the postcode gazetteer is reference data, the same for every merchant',
+  payment_simulator_record: 'the built-in test payment provider stands for an outside service; its records belong to no tenant',
+  member_user: 'storefront members belong to the platform and order from every store',
+};
+
+/**
+ * Member-owned tables (ARCHITECTURE §3): keyed by member_user_id the way merchant-owned tables are
+ * keyed by merchant_account_id (primary key first, unique keys and member-to-member foreign keys
+ * include it). A merchant_account_id in them only points at a store.
+ */
+export const MEMBER_TABLES: Record<string, string> = {
+  member_address: 'delivery addresses',
+  member_billing_address: 'billing addresses',
+  member_card: 'saved cards (provider tokens)',
+  member_notes: 'saved order notes and allergies',
+  member_favourite: 'favourite stores',
+  member_feedback: 'complaints and suggestions a member sent',
 };
 
 /** Unique constraints that may leave out merchant_account_id, and why. */

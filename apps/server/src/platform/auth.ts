@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import { ACCESS_TOKEN_SECONDS } from '@tillpoint/contracts/auth';
+import { ACCESS_TOKEN_SECONDS, MEMBER_ACCESS_TOKEN_SECONDS } from '@tillpoint/contracts/auth';
 import type { UserType } from '@tillpoint/contracts/enums';
 import { USER_TYPES } from '@tillpoint/contracts/enums';
 import { MESSAGES } from '@tillpoint/contracts/messages';
@@ -39,7 +39,9 @@ export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(p) {
-      const expiresAt = new Date(Date.now() + ACCESS_TOKEN_SECONDS * 1000);
+      // Members refresh once a day (spec 3 §4.9); their token is still checked against its sign-in on every request.
+      const seconds = p.userType === 'member' ? MEMBER_ACCESS_TOKEN_SECONDS : ACCESS_TOKEN_SECONDS;
+      const expiresAt = new Date(Date.now() + seconds * 1000);
       const claims: Claims = { typ: p.userType };
       if (p.merchantAccountId !== null) claims.acc = p.merchantAccountId;
       if (p.merchantBranchId !== null) claims.br = p.merchantBranchId;

@@ -26,6 +26,11 @@ const SECRET_KEYS = [
   'set-cookie',
   'params',
   'parameters',
+  // Card data (PCI DSS 3.3.1): only the SIMULATOR's card-identifiers call ever receives it, and requests are logged without bodies; this is the second line.
+  'cardDetails',
+  'cardNumber',
+  'securityCode',
+  'cvv',
 ];
 
 export const REDACTED = '[redacted]';

@@ -42,7 +42,15 @@ export type AppModule = {
   keptOnReset?: Record<string, string>;
   /** Background jobs of the area. */
   jobs?: (ctx: ModuleContext) => Job[];
+  /**
+   * Refunds a web order's card payment through its payment provider (the payments area); the live
+   * orders' refund call uses it, so orders never imports payments' internals.
+   */
+  cardRefund?: (ctx: ModuleContext) => CardRefund;
 };
+
+/** Refunds the card payment of an order of the branch (409 when it has none to refund). */
+export type CardRefund = (scope: Scope, orderId: number) => Promise<unknown>;
 
 export type ModuleRegistry = {
   readonly modules: readonly AppModule[];
@@ -51,6 +59,8 @@ export type ModuleRegistry = {
   resetTables: { transactions: PgTable[]; definitions: PgTable[] };
   keptOnReset: Record<string, string>;
   jobs(ctx: ModuleContext): Job[];
+  /** The card refund of the module that provides one, if any. */
+  cardRefund(ctx: ModuleContext): CardRefund | undefined;
 };
 
 /**
@@ -92,5 +102,6 @@ export function moduleRegistry(modules: readonly AppModule[]): ModuleRegistry {
     resetTables,
     keptOnReset,
     jobs: (ctx) => modules.flatMap((m) => m.jobs?.(ctx) ?? []),
+    cardRefund: (ctx) => modules.find((m) => m.cardRefund)?.cardRefund?.(ctx),
   };
 }

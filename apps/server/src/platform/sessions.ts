@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { REFRESH_TOKEN_DAYS } from '@tillpoint/contracts/auth';
 import type { UserType } from '@tillpoint/contracts/enums';
 import type { Db } from '../db/open-db';
-import { adminUser, authKey, credential, merchantAccount, merchantBranch, merchantUser, refreshToken } from '../db/schema';
+import { adminUser, authKey, credential, memberUser, merchantAccount, merchantBranch, merchantUser, refreshToken } from '../db/schema';
 import { newOpaqueToken, sha256 } from './random';
 
 export type Subject = { userType: UserType; userId: number; tenantId: number | null; branchId: number | null };
@@ -59,8 +59,11 @@ export async function revokeFamilyOf(db: Db, token: string) {
   forgetLiveSessions();
 }
 
-/** Ends every session of one user. A merchant user is known by account and id: ids repeat across accounts. */
-export async function revokeAllOf(db: Db, s: Pick<Subject, 'userType' | 'userId' | 'tenantId'>) {
+/**
+ * Ends every session of one user, but for the sign-in `except` (a password change keeps the session
+ * that made it). A merchant user is known by account and id: ids repeat across accounts.
+ */
+export async function revokeAllOf(db: Db, s: Pick<Subject, 'userType' | 'userId' | 'tenantId'>, except?: string) {
   await db
     .update(refreshToken)
     .set({ revokedAt: new Date() })
@@ -70,6 +73,7 @@ export async function revokeAllOf(db: Db, s: Pick<Subject, 'userType' | 'userId'
         eq(refreshToken.userId, s.userId),
         s.tenantId === null ? isNull(refreshToken.tenantId) : eq(refreshToken.tenantId, s.tenantId),
         isNull(refreshToken.revokedAt),
+        except ? ne(refreshToken.familyId, except) : undefined,
       ),
     );
   forgetLiveSessions();
@@ -141,8 +145,12 @@ async function queryLive(db: Db, c: Exclude<LiveCheck, { userType: 'till' }>): P
     return !!row;
   }
   if (c.userType === 'member') {
-    // Members have no status of their own here yet: their sign-in alone decides.
-    const [row] = await db.select({ id: refreshToken.userId }).from(refreshToken).where(family).limit(1);
+    const [row] = await db
+      .select({ id: memberUser.id })
+      .from(refreshToken)
+      .innerJoin(memberUser, eq(memberUser.id, refreshToken.userId))
+      .where(and(family, eq(memberUser.status, 'ACTIVE')))
+      .limit(1);
     return !!row;
   }
   if (c.merchantAccountId === null) return false;
@@ -155,11 +163,13 @@ async function queryLive(db: Db, c: Exclude<LiveCheck, { userType: 'till' }>): P
   return !!row;
 }
 
-export type KeyPurpose = 'LOGIN_CODE' | 'RESET' | 'ACTIVATION';
+export type KeyPurpose = 'LOGIN_CODE' | 'RESET' | 'ACTIVATION' | 'VERIFY_CODE';
 
-/** A single-use key (login code, reset or activation link). */
-export async function issueKey(db: Db, purpose: KeyPurpose, s: Subject, ttlMs: number): Promise<string> {
-  const key = newOpaqueToken();
+/**
+ * A single-use key (login code, reset or activation link). `key` is given only for a short code a
+ * person types (a member's verify code): the caller makes it unique and limits the guesses.
+ */
+export async function issueKey(db: Db, purpose: KeyPurpose, s: Subject, ttlMs: number, key: string = newOpaqueToken()): Promise<string> {
   await db.insert(authKey).values({
     keyHash: sha256(key),
     purpose,
@@ -181,6 +191,25 @@ export async function consumeKey(db: Db, key: string, userType: UserType, purpos
     .returning();
   if (!row || row.expiresAt < new Date()) return null;
   return { userType, userId: row.userId, tenantId: row.tenantId, branchId: row.branchId, purpose: row.purpose as KeyPurpose };
+}
+
+/** When the user's newest unspent key of this purpose was issued (a resend waits after it), or null. */
+export async function lastKeyIssuedAt(db: Db, purpose: KeyPurpose, s: Pick<Subject, 'userType' | 'userId'>): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: authKey.createdAt })
+    .from(authKey)
+    .where(and(eq(authKey.purpose, purpose), eq(authKey.userType, s.userType), eq(authKey.userId, s.userId), isNull(authKey.usedAt), gt(authKey.expiresAt, new Date())))
+    .orderBy(desc(authKey.createdAt))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
+
+/** Spends every unspent key of this purpose of the user (too many wrong guesses, or a newer key). */
+export async function voidKeys(db: Db, purpose: KeyPurpose, s: Pick<Subject, 'userType' | 'userId'>) {
+  await db
+    .update(authKey)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authKey.purpose, purpose), eq(authKey.userType, s.userType), eq(authKey.userId, s.userId), isNull(authKey.usedAt)));
 }
 
 /** Clean-up job: forget long-expired keys and tokens. */

@@ -76,11 +76,11 @@ export async function openTestDb(): Promise<OpenDb> {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A real server (no listen) on a fresh database with reference and demo data. */
-export async function createTestApp(opts: { config?: Partial<Config>; mail?: MailTransport | null; modules?: readonly AppModule[] } = {}) {
+export async function createTestApp(opts: { config?: Partial<Config>; mail?: MailTransport | null; modules?: readonly AppModule[]; logStream?: NodeJS.WritableStream } = {}) {
   const opened = await openTestDb();
   await applyReferenceData(opened.db);
   await loadDemoData(opened.db, testHash);
-  const ctx = await buildApp({ db: opened.db, config: testConfig(opts.config), mail: opts.mail ?? null, modules: opts.modules });
+  const ctx = await buildApp({ db: opened.db, config: testConfig(opts.config), mail: opts.mail ?? null, modules: opts.modules, logStream: opts.logStream });
   await ctx.app.ready();
   const { app, db } = ctx;
 

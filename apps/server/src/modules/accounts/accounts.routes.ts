@@ -24,6 +24,7 @@ import {
 import { tableLoadRequestSchema, tableLoadResponseSchema } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
 import { requireUser } from '../../platform/auth';
+import { publicStore, storeStateNow } from '../../platform/public-store';
 import { adminRoutes, errorResponses as errors, found, idParams, staffOnly, statusParams } from '../../platform/route-kit';
 import {
   allAccounts,
@@ -143,8 +144,25 @@ export function accountsRoutes(parent: FastifyInstance, db: Db) {
     `${B}storeInfo/merchantBranchId/:id`,
     { schema: { tags: publicTags, params: idParams, response: { 200: storeInfoSchema, ...errors } } },
     async (req) => {
-      const store = found(await findPublicStore(db, { id: req.params.id }));
-      return { tradingName: store.tradingName, domainName: store.domainName };
+      const store = found(await publicStore(db, { id: req.params.id }));
+      const state = storeStateNow(store);
+      return {
+        merchantBranchId: store.id,
+        tradingName: store.tradingName,
+        domainName: store.domainName,
+        addressText: store.addressText,
+        contactPhone: store.contactPhone,
+        contactEmail: store.contactEmail,
+        storeOpenOrCloseMessageText: state.message,
+        open: state.open,
+        menuBorderColor: store.menuBorderColor,
+        menuDisplayTemplate: store.menuDisplayTemplate,
+        minimumDeliveryDeliveryDuration: store.minimumDeliveryDeliveryDuration,
+        maximumDeliveryDeliveryDuration: store.maximumDeliveryDeliveryDuration,
+        hasHeaderImage: store.images.HEADER !== null,
+        hasMobileImage: store.images.MOBILE !== null,
+        hasLogo: store.images.LOGO !== null,
+      };
     },
   );
 }

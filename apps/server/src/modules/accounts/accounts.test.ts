@@ -438,7 +438,10 @@ describe('public store look-ups (no sign-in)', () => {
       body: { tradingName: 'Demo Bistro' },
     });
     expect(await api('GET', `${B}storeInfo/merchantBranchId/${demoBranch}`, undefined, null)).toEqual(
-      expect.objectContaining({ status: 200, body: { tradingName: 'Demo Bistro', domainName: 'demo-bistro' } }),
+      expect.objectContaining({
+        status: 200,
+        body: expect.objectContaining({ merchantBranchId: demoBranch, tradingName: 'Demo Bistro', domainName: 'demo-bistro', menuDisplayTemplate: 'Template1' }),
+      }),
     );
   });
 

@@ -1,9 +1,16 @@
 import type { AppModule } from '../../platform/module';
-import { gazetteerProvider } from './addresses.repo';
+import { addressProviderFor } from './address-provider';
 import { addressRoutes } from './addresses.routes';
+import { gazetteerRoutes } from './gazetteer.routes';
 
-/** Postcode addresses and delivery distances (spec 3 §7.5), from the built-in gazetteer. */
+/**
+ * Postcode addresses and delivery distances (spec 3 §7.5), from the provider the configuration names,
+ * and the built-in gazetteer's CSV import for administrators.
+ */
 export const addressesModule: AppModule = {
   name: 'addresses',
-  routes: (app, { db }) => addressRoutes(app, db, gazetteerProvider),
+  routes: (app, { db, config }) => {
+    addressRoutes(app, db, addressProviderFor(config));
+    gazetteerRoutes(app, db);
+  },
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AddressLookupResult } from '@tillpoint/contracts/address-lookup';
 import type { CreditType } from '@tillpoint/contracts/credit';
 import type { Db } from '../../db/open-db';
@@ -7,7 +7,9 @@ import type { Scope } from '../../platform/auth';
 
 /**
  * Where addresses and coordinates come from. The built-in gazetteer reads its own table; an adapter
- * for a real UK address service implements the same two calls.
+ * for a real UK address service implements the same two calls, and throws AddressServiceUnavailable
+ * when the service cannot answer (timeout, 5xx, refused key), so the caller can let the customer
+ * type the address instead.
  */
 export type AddressProvider = {
   /** The addresses of a normalised postcode. */
@@ -15,6 +17,9 @@ export type AddressProvider = {
   /** The postcode's position in degrees, or null when it is unknown. */
   coordinates(db: Db, postcode: string): Promise<{ lat: number; lon: number } | null>;
 };
+
+/** The outside service did not answer usefully; the message says why (for the log, never the customer). */
+export class AddressServiceUnavailable extends Error {}
 
 export const gazetteerProvider: AddressProvider = {
   async lookup(db, postcode) {
@@ -37,9 +42,9 @@ export const gazetteerProvider: AddressProvider = {
 /**
  * Spends one credit of the type from the branch's oldest ACTIVE credit that has some left. The row is
  * claimed with SKIP LOCKED and the update is guarded, so concurrent look-ups never overspend.
- * False when none is left.
+ * The id of the credit spent, or null when none is left.
  */
-export async function spendCredit(db: Db, s: Scope, type: CreditType): Promise<boolean> {
+export async function spendCredit(db: Db, s: Scope, type: CreditType): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: credit.id })
@@ -56,12 +61,23 @@ export async function spendCredit(db: Db, s: Scope, type: CreditType): Promise<b
       .orderBy(asc(credit.id))
       .limit(1)
       .for('update', { skipLocked: true });
-    if (!row) return false;
+    if (!row) return null;
     const spent = await tx
       .update(credit)
       .set({ creditUsed: sql`${credit.creditUsed} + 1`, updatedDate: new Date() })
       .where(and(eq(credit.merchantAccountId, s.merchantAccountId), eq(credit.id, row.id), lt(credit.creditUsed, credit.creditValue)))
       .returning({ id: credit.id });
-    return spent.length > 0;
+    return spent[0]?.id ?? null;
   });
+}
+
+/**
+ * Gives back a credit spent on a look-up the outside service could not answer: the look-up was not
+ * made, so the branch does not pay for it (spec 3 §7.5: a credit per look-up made).
+ */
+export async function refundCredit(db: Db, s: Scope, creditId: number): Promise<void> {
+  await db
+    .update(credit)
+    .set({ creditUsed: sql`${credit.creditUsed} - 1`, updatedDate: new Date() })
+    .where(and(eq(credit.merchantAccountId, s.merchantAccountId), eq(credit.merchantBranchId, s.merchantBranchId), eq(credit.id, creditId), gt(credit.creditUsed, 0)));
 }

@@ -17,11 +17,11 @@ export function addressRoutes(parent: FastifyInstance, db: Db, provider: Address
   app.get(
     '/api/v1/api/address/branchId/:branchId/postcode/:postcode',
     { schema: { tags, params: z.object({ branchId: idSchema, postcode }), response: { 200: z.union([z.array(addressLookupResultSchema), apiErrorSchema]), ...errorResponses } } },
-    async (req) => lookupAddresses(db, provider, req.params.branchId, req.params.postcode),
+    async (req) => lookupAddresses(db, provider, req.params.branchId, req.params.postcode, req.log),
   );
   app.get(
     '/api/v1/api/address/servicable/merchantBranchId/:branchId/postCode/:postcode',
     { schema: { tags, params: z.object({ branchId: idSchema, postcode }), response: { 200: serviceabilitySchema, ...errorResponses } } },
-    async (req) => checkServiceable(db, provider, req.params.branchId, req.params.postcode),
+    async (req) => checkServiceable(db, provider, req.params.branchId, req.params.postcode, req.log),
   );
 }

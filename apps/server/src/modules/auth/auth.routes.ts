@@ -26,7 +26,7 @@ import {
   resetFinish,
   resetInit,
 } from './auth.service';
-import { createLoginThrottle } from './login-throttle';
+import { createLoginThrottle } from '../../platform/login-throttle';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 const notice = z.object({ type: z.literal('SUCCESS'), details: z.string() });

@@ -24,7 +24,7 @@ import {
   merchantUserRoles,
   recordFailedLogin,
 } from './auth.repo';
-import { type LoginThrottle, accountKey } from './login-throttle';
+import { type LoginThrottle, accountKey } from '../../platform/login-throttle';
 import { findBranch, setPassword } from '../../platform/staff-accounts';
 
 export type StaffType = 'admin' | 'merchant';

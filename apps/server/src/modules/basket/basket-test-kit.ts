@@ -14,8 +14,8 @@ export type ApiError = { type: string; details: string; errors?: { field: string
  * cheese £20/kg (weighed); crisps £1.50 in a '3 for £3' offer. Delivery fee £2.50, free from £30;
  * collection discount 10 %; service charge ACTIVE 10 % for every order type; a table order licence.
  */
-export async function basketWorld() {
-  const t: TestApp = await createTestApp();
+export async function basketWorld(opts: Parameters<typeof createTestApp>[0] = {}) {
+  const t: TestApp = await createTestApp(opts);
   const store = await addMerchant(t.db, { domainName: 'basket-cafe', userName: 'bcafe', password: 'Bcafe1234' });
   const other = await addMerchant(t.db, { domainName: 'elsewhere', userName: 'else', password: 'Else12345' });
   const s: Scope = { merchantAccountId: store.merchantAccountId, merchantBranchId: store.merchantBranchId };

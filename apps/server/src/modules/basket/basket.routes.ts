@@ -16,14 +16,16 @@ import type { Db } from '../../db/open-db';
 import type { AddressProvider } from '../addresses/addresses.repo';
 import { errorResponses } from '../../platform/route-kit';
 import { placeOrderInputSchema, placedOrderSchema } from '@tillpoint/contracts/order';
+import { PAYMENT_PATHS, paymentTokenInputSchema, paymentTokenReplySchema, threeDSecureReplySchema } from '@tillpoint/contracts/payment';
+import type { PaymentDeps } from '../payments/providers';
 import { addItem, addOne, ageConfirmed, cancelBasket, chooseServiceCharge, confirmAge, currentBasket, removeItem } from './basket.service';
-import { placeOrder } from './place-order.service';
+import { placeOrder, startPaymentSession } from './place-order.service';
 
 /**
  * The storefront basket (spec 3 §7.3). Public: the basket id (≥ 128 random bits, made by the server)
  * is the guest's capability; every price in a reply is computed here from the store's own data.
  */
-export function basketRoutes(parent: FastifyInstance, db: Db, provider: AddressProvider) {
+export function basketRoutes(parent: FastifyInstance, db: Db, provider: AddressProvider, payments: PaymentDeps) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const tags = ['Basket (storefront)'];
   const B = `/api/${BASKET_PATHS.base}`;
@@ -62,5 +64,21 @@ export function basketRoutes(parent: FastifyInstance, db: Db, provider: AddressP
     { schema: { tags, params: z.object({ branchId: idSchema, bssId: maybeBssIdSchema }), response: { 200: z.boolean(), ...errorResponses } } },
     async (req) => ageConfirmed(db, req.params.branchId, req.params.bssId),
   );
-  app.post(`${B}place`, { schema: { tags, body: placeOrderInputSchema, response: { 200: placedOrderSchema, ...errorResponses } } }, async (req) => placeOrder(db, provider, req.body));
+  // The reply is the placed order, or the 3-D Secure challenge to post to the issuer (spec 3 §4.7).
+  app.post(
+    `${B}place`,
+    { schema: { tags, body: placeOrderInputSchema, response: { 200: z.union([placedOrderSchema, threeDSecureReplySchema]), ...errorResponses } } },
+    async (req) =>
+      placeOrder(db, provider, req.body, {
+        payments,
+        // What 3-D Secure asks of the customer's browser (Opayo's strongCustomerAuthentication).
+        browser: { ip: req.ip, accept: req.headers.accept ?? '', userAgent: req.headers['user-agent'] ?? '', language: (req.headers['accept-language'] ?? 'en-GB').split(',')[0] },
+      }),
+  );
+  // Starting a card payment for the basket (spec 3 §7.5; public, the basket id is the guest's capability).
+  app.post(
+    `/api/${PAYMENT_PATHS.token}`,
+    { schema: { tags: ['Payments'], body: paymentTokenInputSchema, response: { 200: paymentTokenReplySchema, ...errorResponses } } },
+    async (req) => startPaymentSession(db, payments, req.body),
+  );
 }

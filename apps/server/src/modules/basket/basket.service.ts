@@ -5,6 +5,7 @@ import {
   type Basket,
   type LineActionInput,
   ORDER_TYPE_LICENCE,
+  QUANTITY_MIN,
   SERVICE_CHARGE_CHOICES,
   type StorefrontOrderType,
   moneyString,
@@ -12,6 +13,7 @@ import {
   toTenths,
 } from '@tillpoint/contracts/basket';
 import type { ServiceName } from '@tillpoint/contracts/enums';
+import { CHECKOUT_MESSAGES } from '@tillpoint/contracts/order';
 import type { Db } from '../../db/open-db';
 import { basket, basketLine } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
@@ -155,6 +157,8 @@ export async function currentBasket(db: Db, branchId: number, orderType: Storefr
 /** The open basket with this id, locked; a missing, ordered or cancelled one is replaced by a new one (ids only ever come from the server). */
 async function openOrCreate(tx: Db, ctx: StoreContext, bssId: string | null, orderType: StorefrontOrderType, tableNo: number | null): Promise<BasketRow> {
   const row = await findBasket(tx, ctx.scope, bssId, true);
+  // A basket being paid for takes no items: what is charged is what was in it.
+  if (row?.state === 'PLACING') throw conflict(CHECKOUT_MESSAGES.placing);
   if (isOpen(row)) {
     if (row.orderType === orderType && (tableNo === null || row.tableNo === tableNo)) return row;
     const [changed] = await tx
@@ -247,10 +251,12 @@ export const addOne = (db: Db, input: LineActionInput) =>
     await tx.update(basketLine).set({ quantityTenths: next }).where(lineKey(ctx.scope, line.id));
   });
 
-/** PUT removeItemFromBasket: the line leaves the basket. */
+/** PUT removeItemFromBasket: `quantity` less in one change (the line keeps its place), or the whole line when none is given or less than the minimum would be left. */
 export const removeItem = (db: Db, input: LineActionInput) =>
   onLine(db, input, async (tx, line, ctx) => {
-    await tx.delete(basketLine).where(lineKey(ctx.scope, line.id));
+    const left = input.quantity == null ? 0 : line.quantityTenths - toTenths(input.quantity);
+    if (left >= toTenths(QUANTITY_MIN)) await tx.update(basketLine).set({ quantityTenths: left }).where(lineKey(ctx.scope, line.id));
+    else await tx.delete(basketLine).where(lineKey(ctx.scope, line.id));
   });
 
 /** GET addServiceCharge/…: 5, 10, 20 or 0 percent when the order type's option is ACTIVE; refused when ENFORCED or not offered. */

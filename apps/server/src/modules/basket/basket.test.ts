@@ -162,6 +162,24 @@ describe('basket: lines, service charge, cancel', () => {
     expect(removed.body).toMatchObject({ basketDetailList: [], totalPrice: 0, deliveryPrice: 0 });
   });
 
+  it('removes one of a line in one change and keeps its place; at the minimum the line leaves', async () => {
+    const a = await add({ webMenuBssId: w.menu.gift.id, quantity: 3 });
+    const id = a.body.bssId as string;
+    await add({ webMenuBssId: w.menu.crisps.id, basketBssId: id });
+    const line = a.body.basketDetailList[0].bssId;
+    const less = (quantity: unknown) => w.api('PUT', BASKET_PATHS.removeItem, { merchantBranchId: branch(), basketBssId: id, bssId: line, quantity });
+    for (const bad of [0, -1, 0.05, 'one']) expect((await less(bad)).status).toBe(400);
+    const two = await less(1);
+    expect(two.body.basketDetailList.map((l: { bssId: string; quantity: number }) => [l.bssId, l.quantity])).toEqual([
+      [line, 2],
+      [two.body.basketDetailList[1].bssId, 1],
+    ]);
+    await less(1);
+    const gone = await less(1);
+    expect(gone.body.basketDetailList).toHaveLength(1);
+    expect(gone.body.basketDetailList[0].bssId).not.toBe(line);
+  });
+
   it('service charge 5, 10, 20 or 0 when ACTIVE; none to choose when ENFORCED', async () => {
     const a = await burgerWith([]);
     const id = a.body.bssId as string;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { BASKET_MESSAGES, MERCHANT_ORDER_TYPE, STOREFRONT_ORDER_TYPES, type StorefrontOrderType, moneyString } from '@tillpoint/contracts/basket';
+import { BASKET_MESSAGES, STOREFRONT_ORDER_TYPES, type StorefrontOrderType } from '@tillpoint/contracts/basket';
 import { splitOptions } from '@tillpoint/contracts/branch-settings';
 import {
   CARD_PAYMENT_TYPES,
@@ -12,16 +12,23 @@ import {
   isUkMobile,
 } from '@tillpoint/contracts/order';
 import { MESSAGES } from '@tillpoint/contracts/messages';
+import { PAYMENT_MESSAGES, type PaymentTokenInput, type PaymentTokenReply, type ThreeDSecureReply, providerServes } from '@tillpoint/contracts/payment';
 import { ADDRESS_MESSAGES, normalisePostcode } from '@tillpoint/contracts/address-lookup';
 import type { Db } from '../../db/open-db';
-import { basket, merchantBranch, restTable } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../platform/errors';
-import { enqueueMail } from '../../platform/outbox';
+import { basket, restTable } from '../../db/schema';
+import { HttpError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { AddressProvider } from '../addresses/addresses.repo';
 import { checkServiceable } from '../addresses/addresses.service';
-import { insertOrder, orderOfBasket, placedReply } from '../orders/orders.repo';
+import { orderOfBasket, placedReply } from '../orders/orders.repo';
+import { authoriseRecorded } from '../payments/card-payment.service';
+import { type CheckoutSnapshot, orderFromCheckout } from '../payments/order-from-checkout';
+import type { BrowserFacts } from '../payments/payment-provider';
+import { PaymentProviderError } from '../payments/payment-provider';
+import { insertPendingPayment } from '../payments/payments.repo';
+import type { PaymentDeps } from '../payments/providers';
 import type { BasketPrice } from './basket.pricing';
 import { type StoreContext, priceOf, requireLicence, storeContext } from './basket.service';
+import { findBasket } from './basket.repo';
 
 const warn = (details: string) => badRequest(details);
 const blank = (v: string | null | undefined) => v === null || v === undefined || v.trim() === '' || v === 'null';
@@ -84,9 +91,9 @@ async function checkout(tx: Db, ctx: StoreContext, provider: AddressProvider, in
   const cardProvider = ctx.settings?.provider ?? '';
   const billing = input.memberBillingAddress;
   if (card && (cardProvider === 'DOJO' || cardProvider === 'OPAYO') && (!billing || addressIncomplete(billing))) throw warn(CHECKOUT_MESSAGES.billingAddress);
-  // This slice places unpaid orders only; card payments come with the payment providers.
-  if (!(UNPAID_PAYMENT_TYPES as readonly string[]).includes(paymentType)) throw warn(CHECKOUT_MESSAGES.cardNotYet);
-  return { orderType, paymentType, priced };
+  // A card option the branch's provider cannot serve is not offered, so it is not accepted either.
+  if (!(UNPAID_PAYMENT_TYPES as readonly string[]).includes(paymentType) && !providerServes(cardProvider, paymentType)) throw warn(CHECKOUT_MESSAGES.paymentType);
+  return { orderType, paymentType, priced, card };
 }
 
 const isLockBusy = (err: unknown) => {
@@ -94,17 +101,24 @@ const isLockBusy = (err: unknown) => {
   return false;
 };
 
+/** What the card flow needs from the request besides the body. */
+export type PlaceContext = { payments: PaymentDeps; browser: BrowserFacts };
+
 /**
- * POST storemanagement/basket/place for the unpaid options (PAY AT COUNTER, PAY AT DOOR): the basket
- * becomes an order exactly once. Its row is locked without waiting, so a second place of the same
- * basket while the first is in flight gets 409; once placed, the same call answers with the first
- * order. The basket→order change is one guarded update, and everything (order number, lines, stock,
- * mail, live-order event) is one transaction: a failure anywhere leaves no order behind.
+ * POST storemanagement/basket/place: the basket becomes an order exactly once. Its row is locked
+ * without waiting, so a second place of the same basket while the first is in flight gets 409; once
+ * placed, the same call answers with the first order.
+ * - PAY AT COUNTER / PAY AT DOOR: one transaction makes the order (basket INPROGRESS).
+ * - CARD / WALLET / APPLE PAY: one transaction records the payment PENDING (with the checkout as
+ *   priced) and moves the basket OPEN → PLACING; the provider is asked outside any transaction;
+ *   its answer is settled in one more (payments/card-payment.service.ts): an order with basket PAID,
+ *   a 3-D Secure challenge ({acsUrl, creq, transactionId}), or a decline that reopens the basket.
  */
-export async function placeOrder(db: Db, provider: AddressProvider, input: PlaceOrderInput): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, provider: AddressProvider, input: PlaceOrderInput, place: PlaceContext): Promise<PlacedOrder | ThreeDSecureReply> {
   const ctx = await storeContext(db, input.merchantBranchId);
+  let first: { kind: 'placed'; order: PlacedOrder } | { kind: 'card'; payment: Awaited<ReturnType<typeof insertPendingPayment>>; sessionReference: string | null };
   try {
-    return await db.transaction(async (tx) => {
+    first = await db.transaction(async (tx) => {
       const [row] = input.id
         ? await tx
             .select()
@@ -114,8 +128,9 @@ export async function placeOrder(db: Db, provider: AddressProvider, input: Place
         : [];
       if (row?.state === 'ORDERED') {
         const placed = await orderOfBasket(tx, ctx.scope, row.id);
-        if (placed) return placedReply(placed);
+        if (placed) return { kind: 'placed' as const, order: placedReply(placed) };
       }
+      // PLACING: a card payment is in flight (or waits for its 3-D Secure answer): 409 until it settles.
       if (row && row.state !== 'OPEN') throw conflict(CHECKOUT_MESSAGES.placing);
       const open = row;
       if (ctx.closed) throw badRequest(BASKET_MESSAGES.storeClosed);
@@ -123,66 +138,105 @@ export async function placeOrder(db: Db, provider: AddressProvider, input: Place
       const priced = await priceOf(tx, ctx, open, orderType);
       const checked = await checkout(tx, ctx, provider, input, priced.price);
       if (!open) throw notFound();
-      const autoAccept = ctx.settings?.autoOrderConfirm ?? true;
-      const p = checked.priced;
-      const order = await insertOrder(tx, ctx.scope, {
+      const snapshot = snapshotOf(ctx, open.id, input, checked);
+      if (!checked.card) {
+        const order = await orderFromCheckout(tx, ctx.scope, snapshot, 'INPROGRESS', 'OPEN');
+        return { kind: 'placed' as const, order: placedReply(order) };
+      }
+      const cardProvider = ctx.settings?.provider ?? 'NONE';
+      if (!place.payments.providerFor(cardProvider, ctx.settings)) throw badRequest(PAYMENT_MESSAGES.noProvider);
+      if (!input.paymentAccessToken || (cardProvider !== 'DOJO' && !input.cardIdentifier)) throw badRequest(PAYMENT_MESSAGES.invalidCard);
+      const payment = await insertPendingPayment(tx, ctx.scope, {
         basketId: open.id,
-        orderType: MERCHANT_ORDER_TYPE[checked.orderType],
-        basketStatus: 'INPROGRESS',
-        orderStatus: autoAccept ? 'ORDER_ACCEPTED' : 'ORDER_PLACED',
+        provider: cardProvider,
         paymentType: checked.paymentType,
-        tableNo: checked.orderType === 'Table Order' ? (input.tableNo ?? null) : null,
-        customer: { firstName: input.firstName, lastName: input.lastName, email: input.email, mobilePhone: input.mobilePhone },
-        deliveryAddress:
-          checked.orderType === 'Delivery' && input.memberUserAddress
-            ? { ...input.memberUserAddress, postCode: normalisePostcode(input.memberUserAddress.postCode ?? '') }
-            : null,
-        orderNotes: input.orderNotes,
-        allergies: input.allergies,
-        deliveryTime: checked.orderType === 'Delivery' ? input.orderTimeForDelivery : null,
-        money: {
-          subTotal: p.subTotal,
-          discount: p.promotionDiscount + p.collectionDiscount,
-          serviceCharge: p.serviceCharge,
-          deliveryFee: p.deliveryFee,
-          tax: p.tax,
-          total: p.total,
-        },
-        lines: p.lines.map((l) => ({
-          productId: l.item.productId,
-          description: [l.item.name, ...l.options.map((o) => o.name), ...(l.extraNotes ? [`(${l.extraNotes})`] : [])].join(', '),
-          quantityTenths: l.quantityTenths,
-          totalPrice: l.total,
-          weighable: l.item.weighable,
-        })),
+        amount: snapshot.money.total,
+        sessionId: input.paymentAccessToken,
+        checkout: snapshot,
       });
-      // The guarded change: only an OPEN basket becomes ORDERED, once.
+      // The guarded change: only an OPEN basket starts a payment; no item can be added while it is PLACING.
       const changed = await tx
         .update(basket)
-        .set({ state: 'ORDERED', orderType: checked.orderType, updatedDate: new Date() })
+        .set({ state: 'PLACING', orderType: checked.orderType, placingSince: new Date(), updatedDate: new Date() })
         .where(and(eq(basket.merchantAccountId, ctx.scope.merchantAccountId), eq(basket.id, open.id), eq(basket.state, 'OPEN')))
         .returning({ id: basket.id });
       if (!changed.length) throw conflict(CHECKOUT_MESSAGES.placing);
-      const [store] = await tx
-        .select({ tradingName: merchantBranch.tradingName })
-        .from(merchantBranch)
-        .where(and(eq(merchantBranch.merchantAccountId, ctx.scope.merchantAccountId), eq(merchantBranch.id, ctx.scope.merchantBranchId)));
-      await enqueueMail(tx, {
-        to: input.email as string,
-        subject: `Your order ${order.orderNo} at ${store.tradingName}`,
-        text: [
-          `Thank you, ${input.firstName}. ${CHECKOUT_MESSAGES.placed}.`,
-          `Order no: ${order.orderNo} (${checked.orderType}, ${checked.paymentType})`,
-          '',
-          ...p.lines.map((l) => `${l.quantityTenths / 10} x ${l.item.name}  ${moneyString(l.total)}`),
-          '',
-          `Total: ${moneyString(p.total)}`,
-        ].join('\n'),
-      });
-      return placedReply(order);
+      return { kind: 'card' as const, payment, sessionReference: dojoReference(ctx.scope.merchantAccountId, open.id) };
     });
   } catch (err) {
     if (isLockBusy(err)) throw conflict(CHECKOUT_MESSAGES.placing);
+    throw err;
+  }
+  if (first.kind === 'placed') return first.order;
+  const cardProvider = place.payments.providerFor(first.payment.provider, ctx.settings);
+  if (!cardProvider) throw badRequest(PAYMENT_MESSAGES.noProvider);
+  return authoriseRecorded(place.payments, first.payment, cardProvider, {
+    cardIdentifier: input.cardIdentifier ?? null,
+    billing: input.memberBillingAddress ?? input.memberUserAddress ?? null,
+    browser: place.browser,
+    sessionReference: first.sessionReference,
+  });
+}
+
+/** The order as it will be made: built field by field from the checked input (no card data can slip in). */
+function snapshotOf(ctx: StoreContext, basketId: number, input: PlaceOrderInput, checked: Awaited<ReturnType<typeof checkout>>): CheckoutSnapshot {
+  const p = checked.priced;
+  return {
+    basketId,
+    orderType: checked.orderType,
+    paymentType: checked.paymentType,
+    autoAccept: ctx.settings?.autoOrderConfirm ?? true,
+    tableNo: checked.orderType === 'Table Order' ? (input.tableNo ?? null) : null,
+    customer: { firstName: input.firstName, lastName: input.lastName, email: input.email, mobilePhone: input.mobilePhone },
+    deliveryAddress:
+      checked.orderType === 'Delivery' && input.memberUserAddress ? { ...input.memberUserAddress, postCode: normalisePostcode(input.memberUserAddress.postCode ?? '') } : null,
+    orderNotes: input.orderNotes,
+    allergies: input.allergies,
+    // 'Deliver By' for a delivery, 'Ready By' for a collection (spec 3 §2.2); a table order has neither.
+    deliveryTime: checked.orderType === 'Table Order' ? null : input.orderTimeForDelivery,
+    website: input.website ?? null,
+    money: {
+      subTotal: p.subTotal,
+      discount: p.promotionDiscount + p.collectionDiscount,
+      serviceCharge: p.serviceCharge,
+      deliveryFee: p.deliveryFee,
+      tax: p.tax,
+      total: p.total,
+    },
+    lines: p.lines.map((l) => ({
+      productId: l.item.productId,
+      name: l.item.name,
+      description: [l.item.name, ...l.options.map((o) => o.name), ...(l.extraNotes ? [`(${l.extraNotes})`] : [])].join(', '),
+      quantityTenths: l.quantityTenths,
+      totalPrice: l.total,
+      weighable: l.item.weighable,
+    })),
+  };
+}
+
+/** The reference a Dojo payment intent is started with: it binds the intent to this basket. */
+const dojoReference = (merchantAccountId: number, basketId: number) => `${merchantAccountId}.basket.${basketId}`;
+
+/**
+ * POST storemanagement/payment/token (spec 3 §7.5): starts a card payment session with the branch's
+ * provider for an open basket. SIMULATOR answers its hosted card fields' address, OPAYO a merchant
+ * session key, DOJO a payment intent for the basket's total. A branch without a provider gets 400.
+ */
+export async function startPaymentSession(db: Db, payments: PaymentDeps, input: PaymentTokenInput): Promise<PaymentTokenReply> {
+  const ctx = await storeContext(db, input.merchantBranchId);
+  requireLicence(ctx);
+  const providerName = ctx.settings?.provider ?? 'NONE';
+  const cardProvider = payments.providerFor(providerName, ctx.settings);
+  if (!cardProvider) throw badRequest(PAYMENT_MESSAGES.noProvider);
+  const row = await findBasket(db, ctx.scope, input.basketBssId);
+  if (!row) throw notFound();
+  if (row.state !== 'OPEN') throw conflict(CHECKOUT_MESSAGES.placing);
+  const priced = await priceOf(db, ctx, row, row.orderType as StorefrontOrderType);
+  if (!priced.price.lines.length) throw badRequest(CHECKOUT_MESSAGES.orderEmpty);
+  try {
+    return await cardProvider.startSession({ reference: dojoReference(ctx.scope.merchantAccountId, row.id), amount: priced.price.total, currency: 'GBP', description: 'Online order' });
+  } catch (err) {
+    if (err instanceof PaymentProviderError) throw new HttpError(502, err.kind === 'REFUSED' ? err.message : PAYMENT_MESSAGES.unavailable);
     throw err;
   }
 }

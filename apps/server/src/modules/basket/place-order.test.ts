@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_MESSAGES } from '@tillpoint/contracts/address-lookup';
 import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type PlacedOrder } from '@tillpoint/contracts/order';
+import { PAYMENT_MESSAGES } from '@tillpoint/contracts/payment';
 import { basket, customerOrder, customerOrderLine, mailOutbox, orderEvent, product, restTable } from '../../db/schema';
 import { type ApiError, type BasketWorld, basketWorld } from './basket-test-kit';
 
@@ -50,7 +51,7 @@ describe('placing an order: the checks of spec 3 §5.3, in their order', () => {
       [{ id, orderType: 'Delivery', ...guest, memberUserAddress: address }, CHECKOUT_MESSAGES.paymentType],
       [{ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT COUNTER' }, CHECKOUT_MESSAGES.paymentType],
       [{ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'CARD' }, CHECKOUT_MESSAGES.billingAddress],
-      [{ id, orderType: 'Delivery', ...guest, memberUserAddress: address, memberBillingAddress: address, paymentType: 'CARD' }, CHECKOUT_MESSAGES.cardNotYet],
+      [{ id, orderType: 'Delivery', ...guest, memberUserAddress: address, memberBillingAddress: address, paymentType: 'CARD' }, PAYMENT_MESSAGES.noProvider],
     ];
     for (const [body, message] of steps) {
       const res = await place(body);
@@ -102,12 +103,15 @@ describe('placing an order: pay at the door or the counter', () => {
   it('collection and table orders; autoOrderConfirm accepts at once; order numbers follow on', async () => {
     await w.setSettings({ autoOrderConfirm: true });
     try {
-      const c = await place({ id: await basketOf([[w.menu.gift.id, 1]], 'Collection'), orderType: 'Collection', ...guest, paymentType: 'PAY AT COUNTER' });
+      const c = await place({ id: await basketOf([[w.menu.gift.id, 1]], 'Collection'), orderType: 'Collection', ...guest, paymentType: 'PAY AT COUNTER', orderTimeForDelivery: '18:30' });
       expect(c.body).toMatchObject({ orderType: 'COLLECTION', orderStatus: 'ORDER_ACCEPTED', basketStatus: 'INPROGRESS' });
-      const t = await place({ id: await basketOf([[w.menu.gift.id, 1]], 'Table Order'), orderType: 'Table Order', tableNo: 4, ...guest, paymentType: 'PAY AT COUNTER' });
+      const [collection] = await w.t.db.select().from(customerOrder).where(eq(customerOrder.id, c.body.id));
+      expect(collection.deliveryTime).toBe('18:30'); // 'Ready By'
+      const t = await place({ id: await basketOf([[w.menu.gift.id, 1]], 'Table Order'), orderType: 'Table Order', tableNo: 4, ...guest, paymentType: 'PAY AT COUNTER', orderTimeForDelivery: '18:30' });
       expect(t.body).toMatchObject({ orderType: 'EAT_IN', orderNo: c.body.orderNo + 1 });
       const [row] = await w.t.db.select().from(customerOrder).where(eq(customerOrder.id, t.body.id));
       expect(row.tableNo).toBe(4);
+      expect(row.deliveryTime).toBeNull();
     } finally {
       await w.setSettings({ autoOrderConfirm: false });
     }

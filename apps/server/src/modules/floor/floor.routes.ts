@@ -9,7 +9,8 @@ import { merchantBranch } from '../../db/schema';
 import { requireMerchant, scopeOf } from '../../platform/auth';
 import { badRequest, conflict } from '../../platform/errors';
 import { registerResourceRoutes } from '../../platform/resource-routes';
-import { errorResponses } from '../../platform/route-kit';
+import { branchParams, errorResponses, found } from '../../platform/route-kit';
+import { branchScope } from '../../platform/tenancy';
 import { attachmentHeader } from '../../platform/table-export';
 import { branchClientId, floorParam, floorTables, resizeFloor, restTableRepo } from './floor.repo';
 import { tableQrPdf } from './floor.service';
@@ -39,6 +40,13 @@ export function floorRoutes(parent: FastifyInstance, db: Db, opts: { uiAddress: 
     `${B}resize/:size/:rowSize`,
     { onRequest: guard('Create'), schema: { tags, params: resizeParamsSchema, response: { 200: z.array(restTableSchema), ...errorResponses } } },
     async (req) => resizeFloor(db, own(req), req.params.size, req.params.rowSize),
+  );
+
+  // Public (spec 3 §7.5 'tables by branch id'): the storefront's Table No choices; table numbers are not secret.
+  app.get(
+    `${B}member/merchantBranchId/:branchId`,
+    { schema: { tags, params: branchParams, response: { 200: z.array(z.number().int()), ...errorResponses } } },
+    async (req) => (await floorTables(db, found(await branchScope(db, req.params.branchId)), true)).map((t) => t.tableNo),
   );
 
   app.get(`${B}param`, { onRequest: guard('View'), schema: { tags, response: { 200: floorPlanParamSchema, ...errorResponses } } }, async (req) =>

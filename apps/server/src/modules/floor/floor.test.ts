@@ -75,6 +75,18 @@ describe('floor plan: tables', () => {
     expect((await api<RestTable[]>('GET', 'all')).body.map((t) => t.id)).not.toContain(theirs.id);
   });
 
+  it('the storefront reads a branch\'s ACTIVE table numbers without signing in; an unknown branch is a 404', async () => {
+    const mine = (await api<RestTable[]>('GET', 'all')).body;
+    const active = mine.filter((t) => t.status === 'ACTIVE').map((t) => t.tableNo).sort((a, b) => a - b);
+    expect(mine.some((t) => t.status === 'PASSIVE')).toBe(true);
+    const read = (branchId: number) => w.t.json<number[]>('GET', `/api/${B}member/merchantBranchId/${branchId}`);
+    expect(await read(w.scope.merchantBranchId)).toMatchObject({ status: 200, body: active });
+    // Another store's tables are its own (table 1 of 'other-cafe'), never this one's.
+    const theirs = await read(w.other.merchantBranchId);
+    expect(theirs.body).toEqual([1]);
+    expect((await read(987654)).status).toBe(404);
+  });
+
   it('View reads; Create edits and resizes', async () => {
     expect((await api('GET', 'param', undefined, w.tok.staff)).status).toBe(200);
     expect((await api('GET', 'all', undefined, w.tok.clerk)).status).toBe(200);

@@ -197,6 +197,59 @@ describe('merchant branch settings: each tab saves on its own', () => {
   });
 });
 
+describe('merchant branch settings: every rule of the screens holds on the server', () => {
+  const BASKET = { minimumDeliveryBasketPrice: 15, deliveryFee: 2.5, collectionDiscountRate: 10, minimumDeliveryDeliveryDuration: 30, maximumDeliveryDeliveryDuration: 45 };
+  const MONEY = 'Prices must be between 0 and 1,000,000 with at most 2 decimals.';
+  const HOUR = 'Please enter the hour as HH:mm (00:00 to 23:59).';
+
+  it.each([
+    ['basket', 'a negative delivery fee', { ...BASKET, deliveryFee: -1 }, MONEY],
+    ['basket', 'a price with three decimals', { ...BASKET, minimumDeliveryBasketPrice: 12.345 }, MONEY],
+    ['basket', 'a price as text', { ...BASKET, freeDeliveryAmount: '30' }, MONEY],
+    ['basket', 'a collection discount over 100%', { ...BASKET, collectionDiscountRate: 100.5 }, 'The rate must be between 0 and 100 with at most 2 decimals.'],
+    ['basket', 'a duration in part minutes', { ...BASKET, minimumDeliveryDeliveryDuration: 12.5 }, 'Delivery durations are whole minutes from 0 to 1,440.'],
+    ['basket', 'a duration over a day', { ...BASKET, maximumDeliveryDeliveryDuration: 1441 }, 'Delivery durations are whole minutes from 0 to 1,440.'],
+    ['basket', 'an unknown service charge option', { ...BASKET, serviceChargeOptions: 'SOMETIMES' }, 'Empty Values.'],
+    ['productprice', 'an unknown method', { priceCalculationMethod: 'DOUBLE', priceCalculationRate: 5 }, 'Empty Values.'],
+    ['productprice', 'a negative rate', { priceCalculationMethod: 'AMOUNT', priceCalculationRate: -5 }, 'Percentages must be between 0 and 10,000 with at most 2 decimals.'],
+    ['marketplace', 'serviceable areas over 255 characters', { serviceableAreas: 'SW1, '.repeat(52) }, 'You can enter up to 255 characters in this field.'],
+    ['marketplace', 'a colour that is not #rrggbb', { menuBorderColor: 'teal' }, 'Please choose a colour (#rrggbb).'],
+    ['marketplace', 'a distance over 1,000 miles', { distanceFromPostalCodeThatCanBeServiced: 1000.01 }, 'The distance must be between 0 and 1,000 miles with at most 2 decimals.'],
+    ['orderdisplay', 'a zoom of 0', { displayMemberZoom: 0 }, 'The zoom must be a whole number from 1 to 10.'],
+    ['orderdisplay', 'a zoom of 2.5', { displayMemberZoom: 2.5 }, 'The zoom must be a whole number from 1 to 10.'],
+    ['schedules', 'an hour of 24:00', { mondayOpenHour: '24:00', mondayCloseHour: '23:00' }, HOUR],
+    ['schedules', 'an hour without its minutes', { tuesdayOpenHour: '11', tuesdayCloseHour: '23:00' }, HOUR],
+    ['schedules', 'a delivery close hour without its open hour', { fridayDeliveryCloseHour: '22:00' }, 'Please fill both the open and the close hour of the day, or neither.'],
+    ['eod', 'an hour that is not one of 00 to 23', { ...EOD, endOfDayHour: '24' }, 'Please fill the End Of Day Hour'],
+  ])('%s refuses %s with its message, changing nothing', async (tab, _what, body, message) => {
+    await api('PUT', 'merchant/eod', EOD);
+    await api('PUT', 'merchant/basket', BASKET);
+    await api('PUT', 'merchant/orderdisplay', { displayMemberZoom: 3 });
+    const before = [await rows(), JSON.stringify(await t.db.select().from(pageSettings))];
+    const res = await api<ApiError>('PUT', `merchant/${tab}`, body);
+    expect(res).toMatchObject({ status: 400, body: { type: 'WARNING', details: message } });
+    expect([await rows(), JSON.stringify(await t.db.select().from(pageSettings))]).toEqual(before);
+  });
+
+  it('Branch Schedules: overnight hours (11:00 to 00:30) and all-day hours are kept as entered', async () => {
+    const hours = flatSchedule(everyDay('11:00', '23:00'));
+    const res = await api<MerchantBranchSettings>('PUT', 'merchant/schedules', { ...hours, fridayCloseHour: '00:30', sundayOpenHour: '00:00', sundayCloseHour: '00:00' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ fridayOpenHour: '11:00', fridayCloseHour: '00:30', sundayOpenHour: '00:00', sundayCloseHour: '00:00', mondayDeliveryOpenHour: null });
+  });
+
+  it('Basket: a default service charge is kept while its option is ACTIVE or ENFORCED, and cleared when the option becomes PASSIVE', async () => {
+    expect((await api<MerchantBranchSettings>('PUT', 'merchant/basket', { serviceChargeOptionsDelivery: 'ENFORCED', defaultServiceChargeDelivery: 5 })).body).toMatchObject({
+      serviceChargeOptionsDelivery: 'ENFORCED',
+      defaultServiceChargeDelivery: 5,
+    });
+    expect((await api<MerchantBranchSettings>('PUT', 'merchant/basket', { serviceChargeOptionsDelivery: 'PASSIVE', defaultServiceChargeDelivery: 5 })).body).toMatchObject({
+      serviceChargeOptionsDelivery: 'PASSIVE',
+      defaultServiceChargeDelivery: null,
+    });
+  });
+});
+
 describe('storefront: closed or open by the schedules (Europe/London)', () => {
   it('member view and isstoreclosed follow the day hours, and delivery its own hours', async () => {
     const view = (now: string) => memberView({ merchantAccountId: account, merchantBranchId: branch }, 'ACTIVE', row, new Date(now));

@@ -55,7 +55,7 @@ describe('system', () => {
       { group: 'Merchant Accounts and Users', tiles: ['Merchant Accounts #/merchantAccountList', 'Admin Users #/adminUserList'] },
       {
         group: 'Settings and Data',
-        tiles: ['Mail Settings #/mailSettings', 'Licenses #/licenses', 'Data Upload #/dataUpload', 'Qr Code #/barcodeGenerator', 'Till Connections #/tillConnections'],
+        tiles: ['Mail Settings #/mailSettings', 'Licenses #/licenses', 'Data Upload #/dataUpload', 'Qr Code #/barcodeGenerator', 'Till Connections #/tillConnections', 'Postcode Gazetteer #/gazetteer'],
       },
       { group: 'Reports', tiles: ['Admin Sale Report #/adminSaleReport'] },
     ]);
@@ -88,6 +88,9 @@ describe('system', () => {
       'Product Groups #/productGroupSave',
       'Product Tags #/productTagSave',
       'Suppliers #/supplier',
+      'Web Menus #/webMenuList',
+      'Mix and Match #/mixAndMatchList',
+      'Customers #/customer',
     ]);
   });
 

@@ -97,7 +97,12 @@ describe('roles', () => {
     expect(admin?.merchantRolePrivilegeList).toEqual(
       expect.arrayContaining(['View', 'Add', 'Create'].map((action) => ({ objectName: 'MerchantUser', action, status: 'ACTIVE' }))),
     );
-    expect(res.body.find((r) => r.name === 'DRIVER')).toMatchObject({ roleGroup: 'OPERATION', merchantRolePrivilegeList: [] });
+    // A driver may only mark its orders delivered and take their payment (issue 12, order handling by role).
+    expect(res.body.find((r) => r.name === 'DRIVER')).toMatchObject({
+      roleGroup: 'OPERATION',
+      merchantRolePrivilegeList: expect.arrayContaining(['MarkDelivered', 'TakePayment'].map((action) => ({ objectName: 'Order', action, status: 'ACTIVE' }))),
+    });
+    expect(res.body.find((r) => r.name === 'DRIVER')?.merchantRolePrivilegeList).toHaveLength(2);
     expect((await call('GET', 'roles/all', undefined, tok.manager)).status).toBe(200);
     expect((await t.json('GET', `${B}roles/all`)).status).toBe(401);
   });

@@ -1,9 +1,10 @@
 /**
- * Slows repeated sign-in failures instead of locking accounts (a lock would let a stranger keep an
- * administrator out by typing wrong passwords). Failures are counted per account name (whether or
- * not it exists, so the answers tell nobody which names are real) and per address. From a limit on,
- * every further attempt for that name or from that address needs a solved captcha, even when the
- * captcha is otherwise off, and each failure's reply waits a little longer (doubling up to a cap).
+ * Staff and member sign-in share this. Slows repeated sign-in failures instead of locking accounts
+ * (a lock would let a stranger keep an administrator out by typing wrong passwords). Failures are
+ * counted per account name (whether or not it exists, so the answers tell nobody which names are
+ * real) and per address. From a limit on, every further attempt for that name or from that address
+ * needs a solved captcha, even when the captcha is otherwise off, and each failure's reply waits a
+ * little longer (doubling up to a cap).
  * The right password with a solved captcha always gets in. Counts are forgotten after a quiet
  * quarter of an hour; they live in memory (each instance counts its own, like the rate limit).
  */

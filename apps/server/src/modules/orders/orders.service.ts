@@ -1,0 +1,157 @@
+import { and, eq } from 'drizzle-orm';
+import { ORDER_PRIVILEGES, type OrderAction, type OrderActionReply, type OrderPrivilege } from '@tillpoint/contracts/order-handling';
+import { DRIVER_ROLE } from '@tillpoint/contracts/merchant-user';
+import { OBJECTS, privilegeKey } from '@tillpoint/contracts/privileges';
+import type { Db } from '../../db/open-db';
+import { customerOrder, merchantUser, merchantUserBranch, merchantUserRole, orderHistory, role } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import type { CardRefund } from '../../platform/module';
+import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { decideOrderAction } from './order-state-machine';
+import { recordOrderEvent } from './orders.repo';
+
+/** Who acts: the merchant user and the privileges of its token. */
+export type Actor = { userId: number; privileges: ReadonlySet<string> };
+export type ActionOptions = { driverId?: number; paymentType?: 'CARD' | 'CASH' };
+
+/** The date an action's new status stamps (spec 3 §3 "Order"). */
+const STAMPS = {
+  ORDER_ACCEPTED: 'acceptedDate',
+  ORDER_PREPARING: 'preparingDate',
+  ORDER_READY: 'readyDate',
+  ORDER_DELIVERED: 'deliveredDate',
+} as const;
+
+export const ORDER_ACTION_MESSAGES = {
+  notAllowed: 'This action is not allowed for the order in its current state.',
+  notADriver: 'The chosen driver is not a driver of this branch.',
+} as const;
+
+/**
+ * One order action (spec 3 §4.2, §7.1) in one transaction: the order row is locked, the rules decide,
+ * and the update is guarded by the status it was decided on, so two clerks pressing Accept at once
+ * give one acceptance (the second waits for the lock, then finds ORDER_ACCEPTED: 409). The history
+ * row (who, when, from, to) and the live-order event are written in the same transaction.
+ */
+export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: number, action: OrderAction, opts: ActionOptions = {}): Promise<OrderActionReply> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(customerOrder)
+      .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.merchantBranchId, s.merchantBranchId), eq(customerOrder.id, orderId)))
+      .for('update');
+    if (!order) throw notFound();
+    const has = (p: OrderPrivilege) => actor.privileges.has(privilegeKey(OBJECTS.order, p));
+    const decision = decideOrderAction(order, action, has);
+    if (!decision.ok) throw decision.status === 403 ? forbidden() : new HttpError(409, ORDER_ACTION_MESSAGES.notAllowed);
+    const now = new Date();
+    const change = decision.change;
+    const set: Partial<typeof customerOrder.$inferInsert> = { ...change, updatedDate: now };
+    if (change.orderStatus && change.orderStatus in STAMPS) set[STAMPS[change.orderStatus as keyof typeof STAMPS]] = now;
+    if (action === 'dispatch') {
+      const driverId = opts.driverId ?? -1;
+      if (driverId !== -1 && !(await isBranchDriver(tx, s, driverId))) throw badRequest(ORDER_ACTION_MESSAGES.notADriver);
+      set.driverId = driverId === -1 ? null : driverId;
+    }
+    if (action === 'payment') {
+      if (!opts.paymentType) throw badRequest('paymentType must be CARD or CASH.');
+      set.paymentType = opts.paymentType;
+    }
+    // Guarded by what was decided on: belt and braces with the row lock.
+    const [after] = await tx
+      .update(customerOrder)
+      .set(set)
+      .where(
+        and(
+          eq(customerOrder.merchantAccountId, s.merchantAccountId),
+          eq(customerOrder.id, order.id),
+          eq(customerOrder.orderStatus, order.orderStatus),
+          eq(customerOrder.basketStatus, order.basketStatus),
+          eq(customerOrder.basketType, order.basketType),
+          eq(customerOrder.syncStatus, order.syncStatus),
+        ),
+      )
+      .returning();
+    if (!after) throw new HttpError(409, ORDER_ACTION_MESSAGES.notAllowed);
+    const historyAction = action === 'payment' ? `PAYMENT_${opts.paymentType}` : action.toUpperCase();
+    await tx.insert(orderHistory).values({ ...s, orderId: order.id, userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: after.orderStatus });
+    await recordOrderEvent(tx, s, order.id, `ORDER_${historyAction}`, after.orderStatus);
+    return {
+      id: after.id,
+      orderNo: after.orderNo,
+      orderStatus: after.orderStatus,
+      basketStatus: after.basketStatus,
+      basketType: after.basketType,
+      syncStatus: after.syncStatus,
+      driverId: after.driverId,
+    };
+  });
+}
+
+/**
+ * Refund (spec 3 §4.2, issue 12). A till (non-remote) order paid at the counter follows the state
+ * machine: the sale becomes a refund basket. A web (remote) order paid by card is refunded through
+ * its payment provider by the payments area (which refunds at most what was paid, once, and writes
+ * the live-order event); the history row is written here after it succeeded.
+ */
+export async function refundOrder(db: Db, s: Scope, actor: Actor, orderId: number, cardRefund: CardRefund | undefined): Promise<OrderActionReply> {
+  const [order] = await db
+    .select()
+    .from(customerOrder)
+    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.merchantBranchId, s.merchantBranchId), eq(customerOrder.id, orderId)));
+  if (!order) throw notFound();
+  if (!order.remote || !cardRefund) return takeOrderAction(db, s, actor, orderId, 'refund');
+  if (!actor.privileges.has(privilegeKey(OBJECTS.order, ORDER_PRIVILEGES.refund))) throw forbidden();
+  await cardRefund(s, orderId);
+  const [after] = await db.select().from(customerOrder).where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, orderId)));
+  await db.insert(orderHistory).values({ ...s, orderId, userId: actor.userId, action: 'REFUND', fromStatus: order.orderStatus, toStatus: after.orderStatus });
+  return {
+    id: after.id,
+    orderNo: after.orderNo,
+    orderStatus: after.orderStatus,
+    basketStatus: after.basketStatus,
+    basketType: after.basketType,
+    syncStatus: after.syncStatus,
+    driverId: after.driverId,
+  };
+}
+
+/** An ACTIVE user of the branch holding the DRIVER role. */
+async function isBranchDriver(tx: Db, s: Scope, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: merchantUser.id })
+    .from(merchantUser)
+    .innerJoin(merchantUserRole, and(eq(merchantUserRole.merchantAccountId, merchantUser.merchantAccountId), eq(merchantUserRole.userId, merchantUser.id)))
+    .innerJoin(role, eq(role.id, merchantUserRole.roleId))
+    .innerJoin(merchantUserBranch, and(eq(merchantUserBranch.merchantAccountId, merchantUser.merchantAccountId), eq(merchantUserBranch.userId, merchantUser.id)))
+    .where(
+      and(
+        eq(merchantUser.merchantAccountId, s.merchantAccountId),
+        eq(merchantUser.id, userId),
+        eq(merchantUserBranch.merchantBranchId, s.merchantBranchId),
+        eq(role.name, DRIVER_ROLE),
+        eq(merchantUser.status, 'ACTIVE'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Opening an order marks it read (the unread sound stops); an event tells the other screens. */
+export async function markRead(db: Db, s: Scope, orderId: number) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(customerOrder)
+      .set({ read: true })
+      .where(
+        and(
+          eq(customerOrder.merchantAccountId, s.merchantAccountId),
+          eq(customerOrder.merchantBranchId, s.merchantBranchId),
+          eq(customerOrder.id, orderId),
+          eq(customerOrder.read, false),
+        ),
+      )
+      .returning({ orderStatus: customerOrder.orderStatus });
+    if (row) await recordOrderEvent(tx, s, orderId, 'ORDER_READ', row.orderStatus);
+  });
+}

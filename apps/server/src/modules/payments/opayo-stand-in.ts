@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for Opayo's PI REST API v1 that speaks the same HTTP (paths, Basic and Bearer
+ * auth, request and reply shapes, status words and codes as in opayo-provider.ts), for the adapter
+ * tests. Test cards: 4929000000006 authorised, 4000000000000002 declined, 4000000000003220 asks for a
+ * 3-D Secure challenge (cRes 'Y' authenticates). `mode` makes it slow (never answers in time) or down (500).
+ */
+export type OpayoStandIn = {
+  url: string;
+  mode: 'normal' | 'slow' | 'down';
+  /** Every request body it received, by path (to check what the adapter sends). */
+  received: { method: string; path: string; body: Record<string, unknown>; authorization: string | undefined }[];
+  transactions: Map<string, Record<string, unknown>>;
+  close: () => Promise<void>;
+};
+
+const id = () => randomBytes(12).toString('hex').toUpperCase();
+
+export async function startOpayoStandIn(credentials: { vendorName: string; key: string; password: string }): Promise<OpayoStandIn> {
+  const basic = `Basic ${Buffer.from(`${credentials.key}:${credentials.password}`).toString('base64')}`;
+  const sessions = new Map<string, number>();
+  const cards = new Map<string, { session: string; number: string; expiry: string }>();
+  const transactions = new Map<string, Record<string, unknown>>();
+  const vendorTxCodes = new Set<string>();
+  const challenges = new Map<string, string>();
+  const state: OpayoStandIn = { url: '', mode: 'normal', received: [], transactions, close: async () => {} };
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const cardOf = (c: { number: string; expiry: string }) => ({
+    cardType: c.number.startsWith('4') ? 'Visa' : 'MasterCard',
+    lastFourDigits: c.number.slice(-4),
+    expiryDate: c.expiry,
+  });
+  const ok = (txId: string, c: { number: string; expiry: string }, amount: number) => ({
+    transactionId: txId,
+    transactionType: 'Payment',
+    status: 'Ok',
+    statusCode: '0000',
+    statusDetail: 'The Authorisation was Successful.',
+    retrievalReference: 13_374_950,
+    bankAuthorisationCode: '999777',
+    paymentMethod: { card: cardOf(c) },
+    amount: { totalAmount: amount, saleAmount: amount, surchargeAmount: 0 },
+    currency: 'GBP',
+    '3DSecure': { status: 'Authenticated' },
+  });
+  const declined = (txId: string) => ({ transactionId: txId, transactionType: 'Payment', status: 'NotAuthed', statusCode: '2000', statusDetail: 'The Authorisation was Declined by the bank.' });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString();
+    const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+    const path = (req.url ?? '').replace(/^\/api\/v1/, '');
+    state.received.push({ method: req.method ?? '', path, body, authorization: req.headers.authorization });
+    if (state.mode === 'slow') return; // never answers: the adapter's deadline must fire
+    if (state.mode === 'down') return send(res, 500, { description: 'Internal server error' });
+
+    if (req.method === 'POST' && path === '/card-identifiers') {
+      const session = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
+      if (!sessions.has(session)) return send(res, 401, { description: 'Authentication failed', code: 1002 });
+      const d = body.cardDetails as { cardNumber: string; expiryDate: string };
+      const cardIdentifier = id();
+      cards.set(cardIdentifier, { session, number: d.cardNumber, expiry: d.expiryDate });
+      return send(res, 201, { cardIdentifier, expiry: new Date(Date.now() + 400_000).toISOString(), cardType: d.cardNumber.startsWith('4') ? 'Visa' : 'MasterCard' });
+    }
+    if (req.headers.authorization !== basic) return send(res, 401, { description: 'Authentication values are missing', code: 1001 });
+    if (req.method === 'POST' && path === '/merchant-session-keys') {
+      if (body.vendorName !== credentials.vendorName) return send(res, 422, { errors: [{ description: 'Invalid vendorName', property: 'vendorName', code: 1003 }] });
+      const key = id();
+      sessions.set(key, Date.now() + 400_000);
+      return send(res, 201, { merchantSessionKey: key, expiry: new Date(Date.now() + 400_000).toISOString() });
+    }
+    if (req.method === 'POST' && path === '/transactions') {
+      const vendorTxCode = String(body.vendorTxCode ?? '');
+      if (vendorTxCodes.has(vendorTxCode)) return send(res, 422, { errors: [{ description: 'This vendorTxCode has been used before for another transaction.', property: 'vendorTxCode', code: 1013 }] });
+      if (body.transactionType === 'Refund') {
+        const original = transactions.get(String(body.referenceTransactionId));
+        if (original?.status !== 'Ok') return send(res, 404, { description: 'Transaction not found', code: 1004 });
+        if (Number(body.amount) > Number((original.amount as { totalAmount: number }).totalAmount)) return send(res, 422, { errors: [{ description: 'The refund amount is greater than the original amount.', code: 4044 }] });
+        vendorTxCodes.add(vendorTxCode);
+        const txId = id();
+        const refund = { transactionId: txId, transactionType: 'Refund', status: 'Ok', statusCode: '0000', statusDetail: 'The Authorisation was Successful.' };
+        transactions.set(txId, refund);
+        return send(res, 201, refund);
+      }
+      const card = body.paymentMethod as { card?: { merchantSessionKey?: string; cardIdentifier?: string } };
+      const c = cards.get(String(card?.card?.cardIdentifier));
+      if (!c || c.session !== card?.card?.merchantSessionKey) return send(res, 422, { errors: [{ description: 'The card identifier is invalid or has expired.', property: 'cardIdentifier', code: 1009 }] });
+      const sca = body.strongCustomerAuthentication as { notificationURL?: string } | undefined;
+      if (!sca?.notificationURL) return send(res, 422, { errors: [{ description: 'Missing mandatory field', property: 'strongCustomerAuthentication.notificationURL', code: 1003 }] });
+      vendorTxCodes.add(vendorTxCode);
+      cards.delete(String(card?.card?.cardIdentifier));
+      const txId = id();
+      const amount = Number(body.amount);
+      if (c.number === '4000000000000002') {
+        transactions.set(txId, declined(txId));
+        return send(res, 422, declined(txId));
+      }
+      if (c.number === '4000000000003220') {
+        const cReq = randomBytes(24).toString('base64url');
+        challenges.set(txId, JSON.stringify({ c, amount }));
+        const pending = { transactionId: txId, status: '3DAuth', statusCode: '2021', statusDetail: 'Please redirect your customer to the ACSURL to complete the 3DS Transaction', acsUrl: `${state.url}/acs`, cReq };
+        transactions.set(txId, pending);
+        return send(res, 202, pending);
+      }
+      transactions.set(txId, ok(txId, c, amount));
+      return send(res, 201, ok(txId, c, amount));
+    }
+    const challenge = /^\/transactions\/([^/]+)\/3d-secure-challenge$/.exec(path);
+    if (req.method === 'POST' && challenge) {
+      const txId = challenge[1];
+      const tx = transactions.get(txId);
+      if (!tx) return send(res, 404, { description: 'Transaction not found', code: 1004 });
+      if (tx.status !== '3DAuth') return send(res, 422, { errors: [{ description: 'The transaction is not awaiting 3-D Secure.', code: 1017 }] });
+      const { c, amount } = JSON.parse(challenges.get(txId) as string) as { c: { number: string; expiry: string }; amount: number };
+      const final = body.cRes === 'Y' ? ok(txId, c, amount) : { ...declined(txId), statusCode: '4026', statusDetail: '3D-Authentication failed. This vendor\u2019s rules require a successful 3D-Authentication.' };
+      transactions.set(txId, final);
+      return send(res, final.status === 'Ok' ? 201 : 422, final);
+    }
+    const get = /^\/transactions\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && get) {
+      const tx = transactions.get(get[1]);
+      return tx ? send(res, 200, tx) : send(res, 404, { description: 'Transaction not found', code: 1004 });
+    }
+    return send(res, 404, { description: 'Not found' });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => send(res, 500, { description: 'stand-in failure' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
+
+/** What sagepay.js does in the browser: tokenise a card with the merchant session key. */
+export async function opayoCardIdentifier(standIn: OpayoStandIn, merchantSessionKey: string, cardNumber: string): Promise<string> {
+  const res = await fetch(`${standIn.url}/card-identifiers`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${merchantSessionKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ cardDetails: { cardholderName: 'Ada Lovelace', cardNumber, expiryDate: '1230', securityCode: '123' } }),
+  });
+  return ((await res.json()) as { cardIdentifier: string }).cardIdentifier;
+}

@@ -1,0 +1,84 @@
+import { and, eq } from 'drizzle-orm';
+import { MERCHANT_ORDER_TYPE, type StorefrontOrderType, moneyString } from '@tillpoint/contracts/basket';
+import { CHECKOUT_MESSAGES, type OrderAddress } from '@tillpoint/contracts/order';
+import type { Db } from '../../db/open-db';
+import { basket, customerOrder, merchantBranch } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import { conflict } from '../../platform/errors';
+import { enqueueMail } from '../../platform/outbox';
+import { type OrderRow, insertOrder } from '../orders/orders.repo';
+
+/**
+ * Everything an order needs once the checks have passed, with the prices as charged. A card payment
+ * keeps it (payment.checkout) between the PENDING record and the provider's answer, so the order
+ * made after a 3-D Secure challenge, or by the recovery job after a crash, is exactly what was paid
+ * for. Built field by field from the checked input: a card number or CVV has no place to go.
+ */
+export type CheckoutSnapshot = {
+  basketId: number;
+  orderType: StorefrontOrderType;
+  paymentType: string;
+  autoAccept: boolean;
+  tableNo: number | null;
+  customer: { firstName: string | null; lastName: string | null; email: string | null; mobilePhone: string | null };
+  deliveryAddress: OrderAddress | null;
+  orderNotes: string | null;
+  allergies: string | null;
+  deliveryTime: string | null;
+  /** Where the customer comes back to after a 3-D Secure challenge (a path of our own site). */
+  website: string | null;
+  money: { subTotal: number; discount: number; serviceCharge: number; deliveryFee: number; tax: number; total: number };
+  lines: { productId: number | null; description: string; quantityTenths: number; totalPrice: number; weighable: boolean; name: string }[];
+};
+
+/**
+ * Makes the order in the caller's transaction: the guarded basket change (only a basket in
+ * `fromState` becomes ORDERED, once), the order with its number, lines, stock and live-order event
+ * (orders.repo insertOrder), and the customer's confirmation mail in the outbox.
+ */
+export async function orderFromCheckout(tx: Db, s: Scope, snap: CheckoutSnapshot, basketStatus: 'PAID' | 'INPROGRESS', fromState: 'OPEN' | 'PLACING'): Promise<OrderRow> {
+  const changed = await tx
+    .update(basket)
+    .set({ state: 'ORDERED', orderType: snap.orderType, placingSince: null, updatedDate: new Date() })
+    .where(and(eq(basket.merchantAccountId, s.merchantAccountId), eq(basket.id, snap.basketId), eq(basket.state, fromState)))
+    .returning({ id: basket.id, memberUserId: basket.memberUserId });
+  if (!changed.length) throw conflict(CHECKOUT_MESSAGES.placing);
+  const order = await insertOrder(tx, s, {
+    basketId: snap.basketId,
+    orderType: MERCHANT_ORDER_TYPE[snap.orderType],
+    basketStatus,
+    orderStatus: snap.autoAccept ? 'ORDER_ACCEPTED' : 'ORDER_PLACED',
+    paymentType: snap.paymentType,
+    tableNo: snap.tableNo,
+    customer: snap.customer,
+    deliveryAddress: snap.deliveryAddress,
+    orderNotes: snap.orderNotes,
+    allergies: snap.allergies,
+    deliveryTime: snap.deliveryTime,
+    money: snap.money,
+    lines: snap.lines.map(({ name: _n, ...l }) => l),
+  });
+  // A basket a member took over at sign-in (setBasketToLoginUser) makes the member's order (My Orders, the merchant's Customers).
+  const memberUserId = changed[0].memberUserId;
+  if (memberUserId !== null) {
+    await tx.update(customerOrder).set({ memberUserId }).where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, order.id)));
+    order.memberUserId = memberUserId;
+  }
+  const [store] = await tx
+    .select({ tradingName: merchantBranch.tradingName })
+    .from(merchantBranch)
+    .where(and(eq(merchantBranch.merchantAccountId, s.merchantAccountId), eq(merchantBranch.id, s.merchantBranchId)));
+  await enqueueMail(tx, {
+    to: snap.customer.email as string,
+    subject: `Your order ${order.orderNo} at ${store.tradingName}`,
+    text: [
+      `Thank you, ${snap.customer.firstName}. ${CHECKOUT_MESSAGES.placed}.`,
+      `Order no: ${order.orderNo} (${snap.orderType}, ${snap.paymentType}${basketStatus === 'PAID' ? ', paid' : ''})`,
+      '',
+      ...snap.lines.map((l) => `${l.quantityTenths / 10} x ${l.name}  ${moneyString(l.totalPrice)}`),
+      '',
+      `Total: ${moneyString(snap.money.total)}`,
+    ].join('\n'),
+  });
+  return order;
+}

@@ -1,0 +1,23 @@
+import { payment } from '../../db/schema';
+import type { AppModule, ModuleContext } from '../../platform/module';
+import { recoverPayments, refundPayment } from './card-payment.service';
+import { paymentRoutes } from './payments.routes';
+import { type PaymentDeps, paymentDeps } from './providers';
+
+const depsOf = (ctx: ModuleContext): PaymentDeps => paymentDeps({ db: ctx.db, publicUrl: ctx.publicUrl, testEnvironment: ctx.config.testEnvironment });
+
+/**
+ * Card payments (spec 3 §4.7, §4.8, §7.5; ARCHITECTURE §5): the 3-D Secure notification, the
+ * SIMULATOR's pages, and the job that settles payments a crash or a timeout left PENDING.
+ * Payments are transactions: a data reset removes them with the baskets.
+ */
+export const paymentsModule: AppModule = {
+  name: 'payments',
+  routes: (app, ctx) => paymentRoutes(app, depsOf(ctx)),
+  resetTables: { transactions: [payment] },
+  jobs: (ctx) => [{ name: 'payment-recovery', everyMs: 30_000, run: () => recoverPayments(depsOf(ctx)) }],
+  // The live orders' refund call (PUT storemanagement/order/refund/id/{id}) refunds card payments here.
+  cardRefund: (ctx) => (scope, orderId) => refundPayment(depsOf(ctx), scope, orderId),
+};
+
+export { depsOf as paymentDepsOf };

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { idSchema } from './fields';
+
+/**
+ * Live order handling (spec 3 §4.2, §6, §7.1): the actions of `PUT storemanagement/order/<action>/id/{id}`
+ * and the privileges on the 'Order' object that allow them. One privilege per role's part of an
+ * action, because the same call is allowed to different roles in different states (a clerk takes
+ * payment for a delivered order, a driver for a dispatched one).
+ */
+export const ORDER_ACTIONS = [
+  'accept',
+  'decline',
+  'preparing',
+  'ready',
+  'deliver',
+  'dispatch',
+  'close',
+  'syncstatus',
+  'payment',
+  'refund',
+  'printreceipt',
+  'resendkitchen',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** Actions on the 'Order' privilege object (ours: the spec names the roles, not their privileges). */
+export const ORDER_PRIVILEGES = {
+  accept: 'Accept',
+  decline: 'Decline',
+  prepare: 'Prepare',
+  ready: 'Ready',
+  /** A waiter hands over an EAT_IN, COLLECTION or TAKEAWAY order. */
+  deliver: 'Deliver',
+  dispatch: 'Dispatch',
+  /** A driver marks a dispatched DELIVERY order delivered. */
+  markDelivered: 'MarkDelivered',
+  /** A clerk takes payment for a delivered order. */
+  pay: 'Pay',
+  /** A driver takes payment for a dispatched order. */
+  takePayment: 'TakePayment',
+  close: 'Close',
+  finalise: 'Finalise',
+  refund: 'Refund',
+  print: 'Print',
+} as const;
+export type OrderPrivilege = (typeof ORDER_PRIVILEGES)[keyof typeof ORDER_PRIVILEGES];
+
+export const ORDER_PAYMENT_TYPES = ['CARD', 'CASH'] as const;
+export const SYNC_STATUSES = ['INIT', 'READY', 'PROGRESS', 'SUCCESS', 'FAILED'] as const;
+
+export const orderActionParams = z.object({ id: idSchema });
+/** -1 is sent when no driver is chosen (spec 3 §5.1). */
+export const dispatchParams = z.object({ id: idSchema, driverId: z.coerce.number().int().min(-1).max(2_147_483_647) });
+export const paymentParams = z.object({ id: idSchema, paymentType: z.enum(ORDER_PAYMENT_TYPES) });
+
+/** The reply of an order action: the order as it is now (no `type` field: a reply with one is an error). */
+export const orderActionReplySchema = z.object({
+  id: z.number().int(),
+  orderNo: z.number().int(),
+  orderStatus: z.string(),
+  basketStatus: z.string(),
+  basketType: z.string(),
+  syncStatus: z.string(),
+  driverId: z.number().int().nullable(),
+});
+export type OrderActionReply = z.infer<typeof orderActionReplySchema>;
+
+/** A row of the open and completed order tables (spec 3 §2.1 columns, §3 "Order"). */
+export const liveOrderSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.number().int(),
+  orderType: z.string(),
+  basketType: z.string(),
+  basketStatus: z.string(),
+  orderStatus: z.string(),
+  syncStatus: z.string(),
+  remote: z.number().int(),
+  read: z.number().int(),
+  orderDate: z.string(),
+  orderTime: z.string(),
+  deliveryDateString: z.string().nullable(),
+  acceptedDate: z.string().nullable(),
+  preparingDate: z.string().nullable(),
+  readyDate: z.string().nullable(),
+  deliveredDate: z.string().nullable(),
+  totalPrice: z.number(),
+  totalPriceString: z.string(),
+  subTotalPriceString: z.string(),
+  calculatedServiceChargeString: z.string(),
+  calculatedDeliveryFeeString: z.string(),
+  customerFullName: z.string(),
+  driverId: z.number().int().nullable(),
+  driverFullName: z.string().nullable(),
+  deliveryAddress: z.string().nullable(),
+  orderNotes: z.string().nullable(),
+  allergies: z.string().nullable(),
+  errorType: z.string(),
+  errorMessage: z.string().nullable(),
+  receiptNumber: z.string(),
+  basketDetailList: z.array(z.object({ description: z.string(), quantity: z.number(), totalPrice: z.number() })),
+});
+export type LiveOrder = z.infer<typeof liveOrderSchema>;
+
+/** What the event stream sends for each order change (its SSE id is the order_event id). */
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  kind: z.string(),
+  orderStatus: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** Seconds an event-stream ticket lasts: EventSource cannot send headers, so it trades the bearer token for one. */
+export const ORDER_EVENTS_TICKET_SECONDS = 30;

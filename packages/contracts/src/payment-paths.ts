@@ -1,0 +1,43 @@
+/**
+ * Card payments' constants, messages and paths (spec 3 §4.7, §4.8, §7.5; payment-interface.md), free
+ * of zod so the lean storefront's checkout can import them; payment.ts holds the schemas.
+ */
+
+/** What each provider can take; an option the branch's provider cannot serve is neither offered nor accepted. */
+export const PROVIDER_PAYMENT_TYPES: Record<string, readonly string[]> = {
+  SIMULATOR: ['CARD'],
+  OPAYO: ['CARD', 'APPLE PAY'],
+  DOJO: ['CARD', 'WALLET'],
+  NONE: [],
+};
+export const providerServes = (provider: string | null | undefined, paymentType: string) => (PROVIDER_PAYMENT_TYPES[provider ?? 'NONE'] ?? []).includes(paymentType);
+
+const P = 'storemanagement/payment/';
+const S = 'payment-simulator/';
+export const PAYMENT_PATHS = {
+  /** POST: start a card payment for a basket (spec 3 §7.5). Public: the basket id is the guest's capability. */
+  token: `${P}token`,
+  /** POST (spec 3 §7.5): Apple Pay merchant validation for { merchantBranchId, domainName, basketBssId }. */
+  applePayToken: `${P}applepay/token`,
+  /** POST (form): where the 3-D Secure challenge comes back; answers 303 to the storefront. */
+  notification: (reference: string) => `${P}notification/${encodeURIComponent(reference)}`,
+  /** PUT: a clerk refunds a paid order (spec 3 §7.1). */
+  refund: (orderId: number) => `storemanagement/order/refund/id/${orderId}`,
+  simulatorFields: (sessionKey: string) => `${S}fields/${encodeURIComponent(sessionKey)}`,
+  simulatorFieldsScript: `${S}fields.js`,
+  simulatorCardIdentifiers: `${S}card-identifiers`,
+  simulatorChallenge: `${S}challenge`,
+} as const;
+
+/** The reply of POST storemanagement/payment/token, by provider (payment.ts validates it with paymentTokenReplySchema). */
+export type PaymentTokenReply =
+  | { provider: 'SIMULATOR'; id: string; frameUrl: string }
+  | { provider: 'OPAYO'; merchantSessionKey: string; expiry: string }
+  | { provider: 'DOJO'; id: string; clientSessionSecret: string };
+
+/** The place reply when the card issuer wants a 3-D Secure challenge: the storefront posts creq to acsUrl. */
+export type ThreeDSecureReply = { acsUrl: string; creq: string; transactionId: string };
+
+/** What the hosted card fields tell the checkout page (window.postMessage), and what the page tells them. */
+export const PAYMENT_FRAME_SOURCE = 'tillpoint-payment';
+export const CHECKOUT_FRAME_SOURCE = 'tillpoint-checkout';
