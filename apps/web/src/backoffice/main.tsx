@@ -7,11 +7,13 @@ import { BackofficeApp, preloadFirstScreen } from './backoffice-app';
 import { getLayoutPrefs } from './shell/layout-prefs';
 import { applyTheme } from './theme';
 
-// Restoring the session starts before React, once, while the theme loads; so does the first screen.
+// The theme is asked for first: nothing shows before it. Restoring the session starts before
+// React, once, while the theme loads; so does the first screen.
+const themed = applyTheme(getLayoutPrefs().theme);
 void restoreSession();
 preloadFirstScreen(getSession().status);
 
-applyTheme(getLayoutPrefs().theme).finally(() => {
+themed.finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <BackofficeApp />

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Toast } from 'primereact/toast';
 import { subscribeNotices } from '../shared/toast-bus';
 
@@ -7,8 +6,8 @@ import { subscribeNotices } from '../shared/toast-bus';
 const LIFE = { success: 3000, info: 4000, warn: 6000, error: 6000 } as const;
 
 /**
- * The app-wide toast and the one confirmation dialog. A chunk of its own, loaded beside the
- * first screen, so the first download holds no PrimeReact.
+ * The app-wide toast. A chunk of its own, loaded once the first screen shows (backoffice-app.tsx):
+ * what is said before it arrives waits in the toast bus.
  */
 export default function Overlays() {
   const toast = useRef<Toast>(null);
@@ -29,16 +28,13 @@ export default function Overlays() {
     [],
   );
   return (
-    <>
-      <Toast
-        ref={toast}
-        position="top-right"
-        onRemove={(m) => {
-          // Once the user closed it (or it expired), the same warning may be said again.
-          if (m.detail === last.current.detail) last.current = { detail: '', until: 0 };
-        }}
-      />
-      <ConfirmDialog />
-    </>
+    <Toast
+      ref={toast}
+      position="top-right"
+      onRemove={(m) => {
+        // Once the user closed it (or it expired), the same warning may be said again.
+        if (m.detail === last.current.detail) last.current = { detail: '', until: 0 };
+      }}
+    />
   );
 }

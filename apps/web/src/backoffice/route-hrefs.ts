@@ -18,6 +18,7 @@ export const ROUTES = {
   mailSettings: '#/mailSettings',
   licenses: '#/licenses',
   dataUpload: '#/dataUpload',
+  gazetteer: '#/gazetteer',
   barcodeGenerator: '#/barcodeGenerator',
   tillConnections: '#/tillConnections',
   adminSaleReport: '#/adminSaleReport',

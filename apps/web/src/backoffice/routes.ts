@@ -18,6 +18,14 @@ export const SCREENS: Record<string, Screen> = {
   productGroupSave: { page: lazy(() => import('./catalogue/product-group-page')), for: ['merchant'] },
   productTagSave: { page: lazy(() => import('./catalogue/product-tag-page')), for: ['merchant'] },
   supplier: { page: lazy(() => import('./catalogue/supplier-page')), for: ['merchant'] },
+  webMenuList: { page: lazy(() => import('./web-menu/web-menu-list-page')), for: ['merchant'] },
+  webMenuSave: { page: lazy(() => import('./web-menu/web-menu-page')), for: ['merchant'] },
+  mixAndMatchList: { page: lazy(() => import('./mix-and-match/mix-and-match-list-page')), for: ['merchant'] },
+  mixAndMatchSave: { page: lazy(() => import('./mix-and-match/mix-and-match-page')), for: ['merchant'] },
+  floorPlanning: { page: lazy(() => import('./floor/floor-planning-page')), for: ['merchant'] },
+  customer: { page: lazy(() => import('./customers/customer-list-page')), for: ['merchant'] },
+  customerSave: { page: lazy(() => import('./customers/customer-page')), for: ['merchant'] },
+  branchSettings: { page: lazy(() => import('./branch-settings/branch-settings-page')), for: ['merchant'] },
   licenses: { page: lazy(() => import('./licences/licenses-page')), for: ['admin'] },
   mailSettings: { page: lazy(() => import('./settings/mail-settings-page')), for: ['admin'] },
   barcodeGenerator: { page: lazy(() => import('./qr-code/qr-code-page')), for: ['admin'] },
@@ -29,19 +37,12 @@ export const SCREENS: Record<string, Screen> = {
   merchantUserSave: { page: lazy(() => import('./users/merchant-user-page')), for: ['admin', 'merchant'] },
   adminUserList: { page: lazy(() => import('./users/admin-user-page')), for: ['admin'] },
   dataUpload: { page: lazy(() => import('./data-sync/data-upload-page')), for: ['admin'] },
+  gazetteer: { page: lazy(() => import('./gazetteer/gazetteer-page')), for: ['admin'] },
 };
 
 export type Upcoming = { title: string; area: string };
 
 export const UPCOMING: Record<string, Upcoming> = {
   adminSaleReport: { title: 'Admin Sale Report', area: 'Orders (spec 3), since sale reports are made from the orders it records' },
-  webMenuList: { title: 'Web Menus', area: 'Catalogue: web menu builder (spec 2, Web menu list)' },
-  webMenuSave: { title: 'Web Menu', area: 'Catalogue: web menu builder (spec 2, Web menu editor)' },
-  mixAndMatchList: { title: 'Mix and Match', area: 'Catalogue: mix and match promotions (spec 2, Mix and match)' },
-  mixAndMatchSave: { title: 'Mix and Match', area: 'Catalogue: mix and match promotions (spec 2, Mix and match)' },
-  floorPlanning: { title: 'Floor Plan', area: 'Floor: tables and QR codes (spec 2, Floor plan)' },
-  branchSettings: { title: 'Branch Settings', area: 'Settings: branch settings (spec 2, Branch settings)' },
-  customer: { title: 'Customers', area: 'Customers (spec 2, Customers)' },
-  customerSave: { title: 'Customer', area: 'Customers (spec 2, Customers)' },
   orders: { title: 'Orders', area: 'Orders: live orders (spec 3)' },
 };

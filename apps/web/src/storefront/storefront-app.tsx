@@ -1,38 +1,265 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, type LazyExoticComponent, type ReactElement, Suspense, lazy, useEffect, useState } from 'react';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import { APP_VERSION } from '@tillpoint/contracts/session-constants';
-import type { SystemParams } from '@tillpoint/contracts/auth';
 import { MESSAGES } from '@tillpoint/contracts/messages';
+import { BASKET_MESSAGES } from '@tillpoint/contracts/basket-paths';
+import type { SystemParams } from '@tillpoint/contracts/auth';
 import { api } from '../shared/api';
+import { Link, dropSearchParams, matchRoute, navigate, useLocation } from './router';
+import { Toaster, toast } from './toast';
+import { type StoreData, branchIdOf, imageUrl, loadStore, storefrontAllowed } from './store-data';
+import { ADDRESS_KEYS, STORE_KEYS, readBasketId, readBranchId, readTableNo, removeKeys, writeKey } from './storefront-storage';
+import { RefundPolicyDialog } from './refund-policy';
+import { KEY_PARAMS } from '@tillpoint/contracts/session-constants';
+import { restoreMemberSession, useMember } from './account/member-session';
+import { UserMenu } from './account/user-menu';
 
 /**
- * The customer storefront's frame. It stays lean (no PrimeReact, no query library) because it
- * must load fast on a phone; its pages arrive with the storefront area (spec 3).
+ * The customer storefront's shell (spec 3 §2.2 'Shell'): banner, the red test bar, the menu, the footer
+ * with the refund policy and the version, the order notices, the entry parameters and licence gating.
+ * It stays lean (no PrimeReact, no query library) and loads each page on demand.
  */
+const StorePage = lazy(() => import('./store-page').then((m) => ({ default: m.StorePage })));
+const MarketplacePage = lazy(() => import('./marketplace-page').then((m) => ({ default: m.MarketplacePage })));
+
+// The checkout and login pages come from their own folders; a glob keeps the build whole while one is missing.
+type Page = ComponentType<Record<string, never>>;
+const pageModules = import.meta.glob<Record<string, Page>>(['./checkout/checkout-page.tsx', './login/login-page.tsx']);
+const lazyPage = (file: string, name: string): LazyExoticComponent<Page> | null => {
+  const load = pageModules[file];
+  return load ? lazy(() => load().then((m) => ({ default: m[name] }))) : null;
+};
+const CheckoutPage = lazyPage('./checkout/checkout-page.tsx', 'CheckoutPage');
+const LoginPage = lazyPage('./login/login-page.tsx', 'LoginPage');
+const AccountDetailsPage = lazy(() => import('./account/account-details-page').then((m) => ({ default: m.AccountDetailsPage })));
+const ComingSoonPage = lazy(() => import('./account/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
+const ChangePasswordDialog = lazy(() => import('./account/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
+
+/**
+ * Entry parameters (spec 3 §2.2): a table number (?tableNo=5 or /tableNo/5) is stored and makes the order
+ * a Table Order; a store entered without one forgets the stored table. Read once, when the page opens.
+ */
+function readEntryParameters() {
+  const route = matchRoute(window.location.pathname);
+  if (route.page !== 'store') return;
+  const query = Number(new URLSearchParams(window.location.search).get('tableNo'));
+  const tableNo = route.tableNo ?? (Number.isInteger(query) && query > 0 ? query : null);
+  if (tableNo !== null) {
+    writeKey(STORE_KEYS.tableNo, tableNo);
+    writeKey(STORE_KEYS.orderType, 'Table Order');
+  } else {
+    writeKey(STORE_KEYS.tableNo, null);
+    if (window.location.search.includes('tableNo')) dropSearchParams('tableNo');
+  }
+}
+readEntryParameters();
+
+/** The notices after a redirect (spec 3 §2.2), then the flag leaves the address. */
+function showRedirectNotices() {
+  const params = new URLSearchParams(window.location.search);
+  for (const [name, yes] of [
+    ['successfulMessage', 'Your order has been placed'],
+    ['cancelledMessage', 'Your order has been cancelled'],
+  ] as const) {
+    const v = params.get(name);
+    if (v === null) continue;
+    if (v === 'true') toast(name === 'successfulMessage' ? 'success' : 'info', yes);
+    else toast('error', MESSAGES.unexpected);
+    // Back from a 3-D Secure challenge with the order placed: its order and address keys go, as after any placed order (spec 3 §4.7).
+    if (name === 'successfulMessage' && v === 'true') removeKeys(STORE_KEYS.orderType, STORE_KEYS.tableNo, ...ADDRESS_KEYS);
+  }
+  dropSearchParams('successfulMessage', 'cancelledMessage');
+}
+
+type Shell = { store: StoreData | null; status: 'none' | 'loading' | 'ready' | 'unavailable' };
+
 export function StorefrontApp() {
+  const location = useLocation();
+  const route = matchRoute(location.pathname);
   const [params, setParams] = useState<SystemParams | null>(null);
+  const [shell, setShell] = useState<Shell>({ store: null, status: 'none' });
+  const [policyOpen, setPolicyOpen] = useState(false);
+  const member = useMember();
+  // A mailed reset link opens the Change Password dialog (spec 3 §2.2 'Shell').
+  const resetKey = new URLSearchParams(location.search).get(KEY_PARAMS.reset);
+
+  useEffect(() => {
+    // The member's page check on start (spec 3 §4.9).
+    void restoreMemberSession();
+  }, []);
+  useEffect(() => {
+    // The account pages are the signed-in member's; a visitor signs in first.
+    if (route.page === 'account' && member.status === 'signedOut') navigate('/login', { replace: true });
+  }, [route.page, member.status]);
+
   useEffect(() => {
     void api.get<SystemParams>(PATHS.systemParams, { token: null }).then((r) => r.ok && setParams(r.body));
   }, []);
+  useEffect(() => {
+    if (/successfulMessage|cancelledMessage/.test(location.search)) showRedirectNotices();
+  }, [location.search]);
+
+  // Which store the page is about: its domain name, else the one chosen last (/, /tableNo/{n}, checkout, login).
+  const domainName = route.page === 'store' ? route.domainName : null;
+  const wantsStore = route.page === 'store' || route.page === 'confirmOrder' || route.page === 'login' || route.page === 'account';
+  useEffect(() => {
+    if (!wantsStore) {
+      setShell({ store: null, status: 'none' });
+      return;
+    }
+    let live = true;
+    setShell((s) => ({ store: s.store, status: 'loading' }));
+    void (async () => {
+      const branchId = domainName ? await branchIdOf(domainName) : readBranchId();
+      if (!live) return;
+      if (branchId === null) {
+        // An unknown domain name goes to the root page (spec 3 §8); the root without a store is the marketplace.
+        if (domainName) navigate('/', { replace: true });
+        setShell({ store: null, status: 'none' });
+        return;
+      }
+      const store = await loadStore(branchId);
+      if (!live) return;
+      if (!store) {
+        writeKey(STORE_KEYS.merchantBranchId, null);
+        if (domainName) navigate('/', { replace: true });
+        setShell({ store: null, status: 'none' });
+        return;
+      }
+      writeKey(STORE_KEYS.merchantBranchId, branchId);
+      if (!storefrontAllowed(store.licences, readTableNo())) {
+        toast('warn', BASKET_MESSAGES.serviceUnavailable);
+        setShell({ store: null, status: 'unavailable' });
+        return;
+      }
+      setShell({ store, status: 'ready' });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [domainName, wantsStore]);
+
+  const store = shell.store;
+  if (shell.status === 'unavailable') {
+    // Licence gating: the toast and nothing of the shell (spec 3 §6).
+    return (
+      <div className="sf sf-unavailable">
+        <Toaster />
+        <main className="sf-unavailable-main">
+          <h1>{BASKET_MESSAGES.serviceUnavailable}</h1>
+          <p>This store is not taking online orders right now. Please try again later.</p>
+          <Link to="/marketplace" className="sf-button sf-button-primary">
+            Browse other stores
+          </Link>
+        </main>
+      </div>
+    );
+  }
+
+  const marketplace = route.page === 'marketplace' || (route.page === 'store' && !domainName && shell.status === 'none');
+  let page: ReactElement;
+  if (marketplace) page = <MarketplacePage />;
+  else if (route.page === 'store') page = store ? <StorePage store={store} /> : <PageLoading />;
+  else if (route.page === 'confirmOrder') page = CheckoutPage ? <CheckoutPage /> : <PageLoading />;
+  else if (route.page === 'login') page = LoginPage ? <LoginPage /> : <PageLoading />;
+  else if (route.page === 'account' && member.status === 'signedIn')
+    page = route.name === 'accountDetails' ? <AccountDetailsPage /> : <ComingSoonPage name={route.name} />;
+  else page = <PageLoading />;
 
   return (
     <div className="sf">
+      <a className="sf-skip" href="#sf-main">
+        Skip to content
+      </a>
       {params?.testEnvironment && (
         <div className="sf-test-banner" role="status">
           {MESSAGES.testEnvironment}
         </div>
       )}
       <header className="sf-header">
-        <span className="sf-logo" aria-hidden="true">
-          T
-        </span>
-        <span className="sf-name">Tillpoint</span>
+        <div className="sf-header-bar">
+          <Link to={store ? `/${store.info.domainName}` : '/marketplace'} className="sf-brand">
+            {store?.info.hasLogo ? (
+              <img src={imageUrl(store.branchId, 'LOGO')} alt="" width={36} height={36} className="sf-brand-logo" />
+            ) : (
+              <span className="sf-brand-mark" aria-hidden="true">
+                T
+              </span>
+            )}
+            <span className="sf-brand-name">{store ? store.info.tradingName : 'Tillpoint'}</span>
+          </Link>
+          <nav className="sf-nav" aria-label="Main">
+            {member.status === 'signedIn' && (
+              <Link to={store ? `/${store.info.domainName}` : '/'} className="sf-nav-link ac-bar-link">
+                Home
+              </Link>
+            )}
+            <Link to="/marketplace" className={member.status === 'signedIn' ? 'sf-nav-link ac-bar-link' : 'sf-nav-link'}>
+              Market Place
+            </Link>
+            {member.status === 'signedIn' ? (
+              <UserMenu user={member.user} homeTo={store ? `/${store.info.domainName}` : '/'} />
+            ) : (
+              <Link to={`/login${store ? `?${basketQuery(store.branchId)}` : ''}`} className="sf-nav-link sf-nav-login">
+                LOGIN
+              </Link>
+            )}
+          </nav>
+        </div>
+        <Banner store={route.page === 'store' ? store : null} marketplace={marketplace} />
       </header>
-      <main className="sf-main">
-        <h1>Store front coming soon</h1>
-        <p>Soon you will be able to browse menus, order and pay from your favourite local places right here.</p>
+      <main id="sf-main" className="sf-main">
+        <Suspense fallback={<PageLoading />}>{page}</Suspense>
       </main>
-      <footer className="sf-footer">Version {APP_VERSION}</footer>
+      <footer className="sf-footer">
+        {store && !marketplace && (
+          <button type="button" className="sf-link-button" onClick={() => setPolicyOpen(true)}>
+            Return/Refund Policy
+          </button>
+        )}
+        <span>Version {APP_VERSION}</span>
+      </footer>
+      {policyOpen && <RefundPolicyDialog onClose={() => setPolicyOpen(false)} />}
+      {resetKey && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog resetKey={resetKey} onClose={() => dropSearchParams(KEY_PARAMS.reset)} />
+        </Suspense>
+      )}
+      <Toaster />
+    </div>
+  );
+}
+
+const basketQuery = (branchId: number) => readBasketId(branchId) ?? '';
+
+/** The branch banner (header image on wide screens, the mobile image on phones), or the marketplace banner. */
+function Banner({ store, marketplace }: { store: StoreData | null; marketplace: boolean }) {
+  if (marketplace) {
+    return (
+      <div className="sf-banner sf-banner-market">
+        <div className="sf-banner-text">
+          <p className="sf-banner-kicker">Tillpoint Market Place</p>
+          <p className="sf-banner-title">Order from your favourite local places</p>
+        </div>
+      </div>
+    );
+  }
+  if (!store || (!store.info.hasHeaderImage && !store.info.hasMobileImage)) return null;
+  const wide = store.info.hasHeaderImage ? imageUrl(store.branchId, 'HEADER') : imageUrl(store.branchId, 'MOBILE');
+  const phone = store.info.hasMobileImage ? imageUrl(store.branchId, 'MOBILE') : wide;
+  return (
+    <picture className="sf-banner">
+      <source media="(max-width: 640px)" srcSet={phone} />
+      <img src={wide} alt="" className="sf-banner-image" width={1900} height={360} fetchPriority="high" />
+    </picture>
+  );
+}
+
+function PageLoading() {
+  return (
+    <div className="sf-page-loading" aria-busy="true">
+      <span className="sf-spinner" aria-hidden="true" />
+      <span className="sf-sr-only">Loading</span>
     </div>
   );
 }

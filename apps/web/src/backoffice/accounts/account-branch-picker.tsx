@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Dropdown } from 'primereact/dropdown';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { FieldFrame } from '../../shared/ui/fields';
+import { FieldFrame } from '../../shared/ui/field-frame';
 import { useAccountList, useBranchCombo } from './accounts-api';
 
 type Props = {

@@ -4,7 +4,8 @@ import { STATUSES } from '@tillpoint/contracts/enums';
 import { type Credential, type CredentialCreated, credentialFieldsSchema } from '@tillpoint/contracts/credential';
 import { ADMIN_CAN } from '../../shared/privileges';
 import { CrudDialog, useCrudDialog } from '../../shared/ui/crud-dialog';
-import { CheckboxField, SelectField, TextField } from '../../shared/ui/fields';
+import { CheckboxField, SelectField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { ListTable } from '../../shared/ui/list-table';
 import { credentials, useBranchCredentials } from './credentials-api';
 

@@ -2,7 +2,8 @@ import { CREDIT_TYPES, STATUSES } from '@tillpoint/contracts/enums';
 import { type Credit, creditFieldsSchema } from '@tillpoint/contracts/credit';
 import { ADMIN_CAN } from '../../shared/privileges';
 import { CrudDialog, useCrudDialog } from '../../shared/ui/crud-dialog';
-import { NumberField, SelectField, TextField } from '../../shared/ui/fields';
+import { NumberField, SelectField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { ListTable } from '../../shared/ui/list-table';
 import { credits, useBranchCredits, useCreditTotals } from './credits-api';
 

@@ -1,6 +1,7 @@
 import type { Control } from 'react-hook-form';
 import { type Contact, type ContactForm, MOBILE_MASK } from '@tillpoint/contracts/merchant-account';
-import { MaskField, TextField } from '../../shared/ui/fields';
+import { MaskField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import type { Draft } from '../../shared/ui/use-zod-form';
 
 export type ContactControl = Control<Draft<ContactForm>, unknown, Contact>;

@@ -6,7 +6,7 @@ import type { MerchantBranch } from '@tillpoint/contracts/merchant-branch';
 import { navigate, parseHash, replaceHash, useHash } from '../../shared/hash-route';
 import { ADMIN_CAN } from '../../shared/privileges';
 import { CrudPanel } from '../../shared/ui/crud-panel';
-import { TextField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { LazyTable } from '../../shared/ui/lazy-table';
 import { StatusSwitch } from '../../shared/ui/status-switch';
 import { useCrud } from '../../shared/ui/use-crud';

@@ -7,7 +7,8 @@ import { type MerchantBranch, branchAddressSchema, merchantBranchCreateSchema } 
 import { parseHash, replaceHash, useHash } from '../../shared/hash-route';
 import { ADMIN_CAN } from '../../shared/privileges';
 import { CrudPanel } from '../../shared/ui/crud-panel';
-import { SelectField, TextField } from '../../shared/ui/fields';
+import { SelectField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { StatusSwitch } from '../../shared/ui/status-switch';
 import { StepTabs } from '../../shared/ui/step-tabs';
 import { useCrud } from '../../shared/ui/use-crud';

@@ -5,7 +5,7 @@ import { adminLoginSchema, merchantLoginSchema } from '@tillpoint/contracts/auth
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { notify } from '../../shared/notify';
 import { userType } from '../../shared/session';
-import { TextField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { SubmitForm } from '../../shared/ui/submit-form';
 import { useBusy } from '../../shared/ui/use-busy';
 import { useZodForm } from '../../shared/ui/use-zod-form';

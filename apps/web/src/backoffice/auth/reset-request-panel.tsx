@@ -3,7 +3,7 @@ import { resetInitSchema } from '@tillpoint/contracts/auth';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { authPaths } from '../../shared/session';
-import { TextField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { SubmitForm } from '../../shared/ui/submit-form';
 import { useBusy } from '../../shared/ui/use-busy';
 import { useZodForm } from '../../shared/ui/use-zod-form';

@@ -7,7 +7,8 @@ import { DEFAULT_UNIT, PRODUCT_TYPES, type Product, type ProductForm, UNITS, pro
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { refreshArea } from '../../shared/query-keys';
-import { NumberField, SelectField, TextField } from '../../shared/ui/fields';
+import { NumberField, SelectField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { RefField } from '../../shared/ui/ref-field';
 import { SubmitForm } from '../../shared/ui/submit-form';
 import { useBusy } from '../../shared/ui/use-busy';

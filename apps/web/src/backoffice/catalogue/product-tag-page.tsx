@@ -5,7 +5,7 @@ import { api } from '../../shared/api';
 import { usePrivileges } from '../../shared/privileges';
 import { ColorField } from '../../shared/ui/color-field';
 import { CrudPanel } from '../../shared/ui/crud-panel';
-import { TextField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { ImageField, uploadImageChanges, useImageChanges } from '../../shared/ui/image-field';
 import { LazyTable } from '../../shared/ui/lazy-table';
 import { StatusSwitch } from '../../shared/ui/status-switch';

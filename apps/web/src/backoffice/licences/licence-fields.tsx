@@ -1,7 +1,8 @@
 import { ACTION_REASONS, LICENSE_STATUSES, SERVICE_NAMES } from '@tillpoint/contracts/enums';
 import type { Licence, licenceFieldsSchema } from '@tillpoint/contracts/licence';
 import type { z } from 'zod';
-import { NumberField, SelectField, TextField } from '../../shared/ui/fields';
+import { NumberField, SelectField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import type { Draft, ZodForm } from '../../shared/ui/use-zod-form';
 
 type LicenceForm = Draft<z.input<typeof licenceFieldsSchema>>;

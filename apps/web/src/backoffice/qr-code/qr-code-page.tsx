@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { QR_PATHS, qrRequestSchema } from '@tillpoint/contracts/qr';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
-import { TextField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { useZodForm } from '../../shared/ui/use-zod-form';
 
 type Generated = { url: string; image: string };

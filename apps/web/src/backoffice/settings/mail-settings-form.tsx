@@ -4,7 +4,8 @@ import { MAIL_SETTINGS_PATHS, type MailSettings, mailSettingsCreateSchema, mailS
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { CrudPanel } from '../../shared/ui/crud-panel';
-import { NumberField, SecretField, TextField } from '../../shared/ui/fields';
+import { NumberField, SecretField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { useBusy } from '../../shared/ui/use-busy';
 import { useCrud } from '../../shared/ui/use-crud';
 import { mailSettings } from './settings-api';

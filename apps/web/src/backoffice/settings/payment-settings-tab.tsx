@@ -1,7 +1,8 @@
 import { BRANCH_SETTINGS_PATHS, paymentSettingsInputSchema } from '@tillpoint/contracts/branch-settings';
 import { PAYMENT_PROVIDERS, providerEndpoints } from '@tillpoint/contracts/payment-providers';
 import { CrudPanel } from '../../shared/ui/crud-panel';
-import { SecretField, SelectField, TextField } from '../../shared/ui/fields';
+import { SecretField, SelectField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { useSystemParams } from '../system-params';
 import { SETTINGS_CAN, type TabProps, SettingsLoading } from './settings-tab';
 import { useSettingsTab } from './use-settings-tab';

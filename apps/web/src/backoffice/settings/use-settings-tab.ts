@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { BRANCH_SETTINGS_DEFAULTS, type BranchSettings } from '@tillpoint/contracts/branch-settings';
@@ -10,28 +11,35 @@ import { branchSettings } from './settings-api';
  * A branch's settings as the tabs edit them. Each tab's save is an upsert on the branch, so a
  * branch whose settings were never saved edits its defaults like a saved record (id 0 until then).
  */
-export type SettingsRecord = Omit<BranchSettings, 'id'> & { id: number };
+export type Saved<W extends { id: number | null }> = Omit<W, 'id'> & { id: number };
+export type SettingsRecord = Saved<BranchSettings>;
 
-type Options<S extends z.ZodType<FieldValues, FieldValues>> = {
-  branchId: number;
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+type SourceOptions<W extends { id: number | null }, S extends Schema> = {
+  /** Where the settings are read (one copy for every tab of the screen) and the query key they are kept under. */
+  source: { key: QueryKey; path: string };
+  /** What the tabs show before the first save; the server's copy replaces it as soon as it arrives. */
+  defaults: W;
   schema: S;
-  /** The tab's own save, e.g. BRANCH_SETTINGS_PATHS.saveOrder(branchId); it writes only its fields. */
+  /** The tab's own save; it writes only its fields and replies with the whole settings. */
   path: string;
-  toForm: (s: SettingsRecord) => Draft<z.input<S>>;
+  toForm: (s: Saved<W>) => Draft<z.input<S>>;
   onEditingChange: (editing: boolean) => void;
 };
 
 /**
- * One settings tab over the branch's one copy of its settings (read once for the Order, EOD and
- * Payment tabs): a save replaces the copy every tab reads, so the next tab opened shows it.
+ * One settings tab over one copy of a branch's settings, read once for all the tabs of a screen (the
+ * administrator's or the merchant's): a save replaces the copy every tab reads, so the next tab
+ * opened shows it.
  */
-export function useSettingsTab<S extends z.ZodType<FieldValues, FieldValues>>({ branchId, schema, path, toForm, onEditingChange }: Options<S>) {
-  const crud = useCrud<SettingsRecord, S, BranchSettings>({
+export function useBranchSettingsTab<W extends { id: number | null }, S extends Schema>({ source, defaults, schema, path, toForm, onEditingChange }: SourceOptions<W, S>) {
+  const crud = useCrud<Saved<W>, S, W>({
     area: branchSettings,
-    source: branchSettings.source(branchId),
+    source,
     fromServer: (s) => ({ ...s, id: s.id ?? 0 }),
     schema,
-    empty: toForm({ ...BRANCH_SETTINGS_DEFAULTS, id: 0, merchantBranchId: branchId }),
+    empty: toForm({ ...defaults, id: 0 }),
     toForm,
     updatePath: path,
     onCancelNew: () => {},
@@ -40,4 +48,15 @@ export function useSettingsTab<S extends z.ZodType<FieldValues, FieldValues>>({ 
   useEffect(() => onEditingChange(editing), [editing, onEditingChange]);
   // Until the server's copy is in the form, the tab shows that it is loading, not the defaults.
   return { crud, loading: crud.loading || crud.failed, failed: crud.failed };
+}
+
+type Options<S extends Schema> = Omit<SourceOptions<BranchSettings, S>, 'source' | 'defaults'> & { branchId: number };
+
+/** An administrator's tab of a branch's settings (spec 1 §2): Order, EOD and Payment. */
+export function useSettingsTab<S extends Schema>({ branchId, ...rest }: Options<S>) {
+  return useBranchSettingsTab<BranchSettings, S>({
+    ...rest,
+    source: branchSettings.source(branchId),
+    defaults: { ...BRANCH_SETTINGS_DEFAULTS, id: null, merchantBranchId: branchId },
+  });
 }

@@ -4,7 +4,7 @@ import { PATHS } from '@tillpoint/contracts/api-paths';
 import { type MerchantUser, passwordChangeSchema } from '@tillpoint/contracts/merchant-user';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
-import { TextField } from '../../shared/ui/fields';
+import { TextField } from '../../shared/ui/field-frame';
 import { SubmitForm } from '../../shared/ui/submit-form';
 import { useBusy } from '../../shared/ui/use-busy';
 import { useZodForm } from '../../shared/ui/use-zod-form';

@@ -7,7 +7,7 @@ import { NO_ID } from '@tillpoint/contracts/till-user';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { warn } from '../../shared/toast-bus';
-import { FieldFrame } from '../../shared/ui/fields';
+import { FieldFrame } from '../../shared/ui/field-frame';
 import { useBusy } from '../../shared/ui/use-busy';
 import { useTillUsers } from './users-api';
 

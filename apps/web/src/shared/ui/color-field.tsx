@@ -1,7 +1,7 @@
 import type { FieldValues } from 'react-hook-form';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { type BaseProps, ControlledField } from './fields';
+import { type BaseProps, ControlledField } from './field-frame';
 import './picker-fields.css';
 
 /**

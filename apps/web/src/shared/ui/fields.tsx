@@ -1,104 +1,16 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { type Control, Controller, type ControllerRenderProps, type FieldValues, type Path } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
+import { type BaseProps, ControlledField, textInput } from './field-frame';
 
-/**
- * Labelled inputs bound to a react-hook-form control. Every input has a <label htmlFor>, so
- * people using a screen reader, and browser tests, find it by its label.
+/*
+ * The labelled frame and the text field live in field-frame.tsx, so a page with text fields only
+ * (the sign-in page) loads no dropdown, mask or multi-select; import them from there.
  */
-export type BaseProps<T extends FieldValues, O> = {
-  control: Control<T, unknown, O>;
-  name: Path<T>;
-  label: string;
-  disabled?: boolean;
-  required?: boolean;
-  /** A message shown under the field (forms that validate inline). */
-  error?: string;
-  autoComplete?: string;
-};
-
-export function FieldFrame({ id, label, required, error, children }: { id: string; label: string; required?: boolean; error?: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <span className="field-label">
-        <label htmlFor={id}>{label}</label>
-        {/* Outside the label, so the label reads exactly as the spec names the field. */}
-        {required && (
-          <span className="field-required" aria-hidden="true">
-            *
-          </span>
-        )}
-      </span>
-      {children}
-      {error && (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
-    </div>
-  );
-}
-
-/**
- * One form field in its labelled frame: `input` draws the input for the control's field under
- * the id its label points at. Every field below (and the catalogue's own) is one of these.
- */
-export function ControlledField<T extends FieldValues, O>({
-  field: p,
-  required = p.required,
-  input,
-}: {
-  field: BaseProps<T, O>;
-  /** The star, when it differs from `field.required` (a secret already stored is not required). */
-  required?: boolean;
-  input: (field: ControllerRenderProps<T, Path<T>>, id: string) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <Controller
-      control={p.control}
-      name={p.name}
-      render={({ field }) => (
-        <FieldFrame id={id} label={p.label} required={required} error={p.error}>
-          {input(field, id)}
-        </FieldFrame>
-      )}
-    />
-  );
-}
-
-/** What a plain text input takes from its field. */
-const textInput = <T extends FieldValues>(field: ControllerRenderProps<T, Path<T>>, id: string) => ({
-  id,
-  name: field.name,
-  ref: field.ref,
-  value: (field.value as string | null) ?? '',
-  onChange: (e: { target: { value: string } }) => field.onChange(e.target.value),
-  onBlur: field.onBlur,
-});
-
-export function TextField<T extends FieldValues, O>({ type = 'text', ...p }: BaseProps<T, O> & { type?: 'text' | 'password' | 'email' }) {
-  return (
-    <ControlledField
-      field={p}
-      input={(field, id) => (
-        <InputText
-          {...textInput(field, id)}
-          type={type}
-          disabled={p.disabled}
-          autoComplete={p.autoComplete ?? 'off'}
-          invalid={Boolean(p.error)}
-          aria-invalid={p.error ? true : undefined}
-          aria-describedby={p.error ? `${id}-error` : undefined}
-        />
-      )}
-    />
-  );
-}
 
 const toNumber = (text: string): number | null => {
   const trimmed = text.trim().replace(',', '.');
@@ -153,14 +65,14 @@ export function NumberField<T extends FieldValues, O>(p: BaseProps<T, O> & { suf
   );
 }
 
+/** What an untouched mask shows: its slots as '_', its written characters as they are. */
+const blankMask = (mask: string) => mask.replace('?', '').replace(/[9a*]/g, '_');
+
 /**
  * A text input with a fixed pattern, e.g. the mobile phone '(09999) 999999' (spec 1 §5): '9' is a
  * digit, anything else is written for the user. An incomplete entry stays as typed (no auto
  * clear) so the schema can say it is not valid rather than that it is missing.
  */
-/** What an untouched mask shows: its slots as '_', its written characters as they are. */
-const blankMask = (mask: string) => mask.replace('?', '').replace(/[9a*]/g, '_');
-
 export function MaskField<T extends FieldValues, O>(p: BaseProps<T, O> & { mask: string }) {
   return (
     <ControlledField

@@ -46,7 +46,7 @@ function useBlobUrl(blob: Blob | null | undefined): string | null {
  * A stored image read with the session's token (the download calls are not public, so an <img src>
  * cannot fetch them). `version` changes whenever the image does, so a new one is fetched then.
  */
-function useStoredImage(path: string | null, version: string | null) {
+export function useStoredImage(path: string | null, version: string | null) {
   const query = useQuery({
     queryKey: ['image', path, version],
     queryFn: async () => {

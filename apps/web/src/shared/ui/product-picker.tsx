@@ -23,6 +23,8 @@ const picked = ({ id, name, barcode, price, status, departmentExcludePromotion }
 type Props = {
   onPick: (product: PickedProduct) => void;
   disabled?: boolean;
+  /** 'Select Product' unless the screen titles the area itself (the web menu's 'Barcode or Name'). */
+  legend?: string;
 };
 
 /**
@@ -30,7 +32,7 @@ type Props = {
  * Enter looks up ('Barcode not Found!' when none), and a name that suggests products 250 ms after
  * the last key. Either way the product found is handed to `onPick` and the input empties.
  */
-export function ProductPicker({ onPick, disabled }: Props) {
+export function ProductPicker({ onPick, disabled, legend = 'Select Product' }: Props) {
   const barcodeId = useId();
   const nameId = useId();
   const [barcode, setBarcode] = useState('');
@@ -56,7 +58,7 @@ export function ProductPicker({ onPick, disabled }: Props) {
 
   return (
     <fieldset className="product-picker" disabled={disabled}>
-      <legend className="field-label">Select Product</legend>
+      <legend className="field-label">{legend}</legend>
       <div className="field-grid">
         <div className="field">
           <label htmlFor={barcodeId}>Barcode</label>

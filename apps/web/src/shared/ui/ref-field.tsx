@@ -2,7 +2,7 @@ import type { FieldValues } from 'react-hook-form';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
-import { type BaseProps, ControlledField } from './fields';
+import { type BaseProps, ControlledField } from './field-frame';
 import './picker-fields.css';
 
 /** A record another one points at by id (a department's tax, a product's department or tags). */

@@ -1,0 +1,228 @@
+import { useEffect, useId, useState } from 'react';
+import type { MemberProfile } from '@tillpoint/contracts/member';
+import { MEMBER_PATHS, MEMBER_TITLES } from '@tillpoint/contracts/member-paths';
+import { api } from '../../shared/api';
+import { notify } from '../../shared/notify';
+import { toast } from '../toast';
+import { type ProfileForm, passwordChangeProblem, profileProblem, toIsoDate, toShownDate } from './member-rules';
+import { updateMemberNames } from './member-session';
+import { PasswordStrength } from './password-strength';
+import '../checkout/checkout.css';
+import './account.css';
+
+const formOf = (p: MemberProfile): ProfileForm => ({
+  title: p.title,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  mobilePhone: p.mobilePhone ?? '',
+  birthDay: toShownDate(p.birthDay),
+});
+
+/**
+ * My Profile (`/accountDetails`, spec 3 §2.2): the profile and the password, each with its own view and
+ * edit mode; Cancel puts back the saved copy (spec 3 §4.9).
+ */
+export function AccountDetailsPage() {
+  const [profile, setProfile] = useState<MemberProfile | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    void api.get<MemberProfile>(MEMBER_PATHS.current).then((r) => {
+      if (r.ok) setProfile(r.body);
+      else {
+        setFailed(true);
+        notify(r, { suppressSuccess: true });
+      }
+    });
+  }, []);
+
+  return (
+    <div className="co-page ac-page">
+      <h1 className="co-title">Account Details</h1>
+      {!profile ? (
+        failed ? (
+          <p className="co-muted">Your profile could not be loaded. Please try again later.</p>
+        ) : (
+          <div className="co-loading" aria-busy="true">
+            Loading…
+          </div>
+        )
+      ) : (
+        <>
+          <ProfileSection profile={profile} onSaved={setProfile} />
+          <PasswordSection />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ProfileSection({ profile, onSaved }: { profile: MemberProfile; onSaved: (p: MemberProfile) => void }) {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<ProfileForm>(() => formOf(profile));
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof ProfileForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const cancel = () => {
+    setForm(formOf(profile));
+    setEditing(false);
+  };
+
+  const save = async () => {
+    const problem = profileProblem(form);
+    if (problem) {
+      toast('warn', problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await api.put<MemberProfile>(MEMBER_PATHS.update, {
+        title: form.title,
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        mobilePhone: form.mobilePhone.trim() || null,
+        birthDay: form.birthDay.trim() ? toIsoDate(form.birthDay) : null,
+      });
+      // A refusal keeps the form as typed, still in edit mode.
+      if (!notify(r) || !r.ok) return;
+      onSaved(r.body);
+      setForm(formOf(r.body));
+      updateMemberNames(r.body.firstName, r.body.lastName);
+      setEditing(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (key: keyof ProfileForm, label: string, props: Record<string, string | number> = {}) => (
+    <div className="co-field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input id={`${id}-${key}`} value={form[key]} onChange={set(key)} disabled={!editing} maxLength={255} {...props} />
+    </div>
+  );
+
+  return (
+    <section className="co-card-box ac-section" aria-labelledby={`${id}-h`}>
+      <form
+        className="ac-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <div className="ac-section-head">
+          <h2 id={`${id}-h`}>My Profile</h2>
+          <SectionButtons editing={editing} busy={busy} onEdit={() => setEditing(true)} onCancel={cancel} />
+        </div>
+        <div className="co-field">
+          <label htmlFor={`${id}-mail`}>Mail</label>
+          <input id={`${id}-mail`} value={profile.email} readOnly disabled />
+        </div>
+        <div className="co-field ac-title-field">
+          <label htmlFor={`${id}-title`}>Title</label>
+          <select id={`${id}-title`} value={form.title} onChange={set('title')} disabled={!editing}>
+            {MEMBER_TITLES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="co-row">
+          {input('firstName', 'First Name', { autoComplete: 'given-name' })}
+          {input('lastName', 'Last Name', { autoComplete: 'family-name' })}
+        </div>
+        <div className="co-row">
+          {input('mobilePhone', 'Mobile Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+          {input('birthDay', 'Date of Birth', { placeholder: 'DD/MM/YYYY', inputMode: 'numeric', maxLength: 10, autoComplete: 'bday' })}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const cancel = () => {
+    setPassword('');
+    setConfirm('');
+    setEditing(false);
+  };
+
+  const save = async () => {
+    const problem = passwordChangeProblem(password, confirm);
+    if (problem) {
+      toast('warn', problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await api.put(MEMBER_PATHS.passwordChange, { password, passwordConfirm: confirm });
+      if (notify(r)) cancel();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="co-card-box ac-section" aria-labelledby={`${id}-h`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <div className="ac-section-head">
+          <h2 id={`${id}-h`}>Password</h2>
+          <SectionButtons editing={editing} busy={busy} onEdit={() => setEditing(true)} onCancel={cancel} />
+        </div>
+        {editing ? (
+          <>
+            <p className="co-muted">At least 8 characters, with a number, a lowercase and an uppercase letter. Your other sessions will be signed out.</p>
+            <div className="co-field">
+              <label htmlFor={`${id}-new`}>New Password</label>
+              <input id={`${id}-new`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={255} autoComplete="new-password" />
+            </div>
+            <PasswordStrength password={password} />
+            <div className="co-field">
+              <label htmlFor={`${id}-confirm`}>Confirm Password</label>
+              <input id={`${id}-confirm`} type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} maxLength={255} autoComplete="new-password" />
+            </div>
+          </>
+        ) : (
+          <p className="ac-password-dots">
+            <span aria-hidden="true">••••••••</span>
+            <span className="sf-sr-only">Your password is set and hidden.</span>
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
+
+/** Edit in view mode; Save and Cancel in edit mode (Save submits the section's form). */
+function SectionButtons({ editing, busy, onEdit, onCancel }: { editing: boolean; busy: boolean; onEdit: () => void; onCancel: () => void }) {
+  if (!editing) {
+    return (
+      <button key="edit" type="button" className="co-button co-button-secondary ac-small" onClick={onEdit}>
+        Edit
+      </button>
+    );
+  }
+  return (
+    <div className="ac-section-buttons">
+      <button type="button" className="co-button co-button-secondary ac-small" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button key="save" type="submit" className="co-button co-button-primary ac-small" disabled={busy}>
+        Save
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useId, useState } from 'react';
+import { MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
+import { MESSAGES } from '@tillpoint/contracts/messages';
+import { api } from '../../shared/api';
+import { notify } from '../../shared/notify';
+import { Dialog } from '../dialog';
+import { navigate } from '../router';
+import { toast } from '../toast';
+import { passwordProblem } from './member-rules';
+import { PasswordStrength } from './password-strength';
+import '../checkout/checkout.css';
+import './account.css';
+
+/**
+ * The Change Password dialog the storefront opens when the address carries a password-change key
+ * (spec 3 §2.2 'Shell'): the mailed reset link of a member. The reset dialog's mismatch words are
+ * 'Passwords did not match!' (spec 3 §5.5).
+ */
+export function ChangePasswordDialog({ resetKey, onClose }: { resetKey: string; onClose: () => void }) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    const problem = passwordProblem(password) ?? (password === again ? null : MESSAGES.passwordsDidNotMatch);
+    if (problem) {
+      toast('warn', problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await api.post(MEMBER_SECURITY_PATHS.resetFinish, { key: resetKey, newPassword: password }, { token: null });
+      if (!notify(r)) return;
+      onClose();
+      navigate('/login', { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title="Change Password"
+      className="ac-reset-dialog"
+      onClose={onClose}
+      footer={
+        <button type="submit" form={`${id}-form`} className="co-button co-button-primary" disabled={busy}>
+          Save
+        </button>
+      }
+    >
+      <form
+        id={`${id}-form`}
+        className="ac-reset"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <div className="co-field">
+          <label htmlFor={`${id}-new`}>New Password</label>
+          <input id={`${id}-new`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={255} autoComplete="new-password" />
+        </div>
+        <PasswordStrength password={password} />
+        <div className="co-field">
+          <label htmlFor={`${id}-again`}>Password Again</label>
+          <input id={`${id}-again`} type="password" value={again} onChange={(e) => setAgain(e.target.value)} maxLength={255} autoComplete="new-password" />
+        </div>
+      </form>
+    </Dialog>
+  );
+}

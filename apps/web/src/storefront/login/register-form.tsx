@@ -1,0 +1,145 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { MEMBER_SECURITY_PATHS, MEMBER_TITLES, VERIFY_CODE_LENGTH } from '@tillpoint/contracts/member-paths';
+import { api } from '../../shared/api';
+import { notifyMember } from '../account/member-notify';
+import { PasswordStrength } from '../account/password-strength';
+import { type RegisterForm as Form, registerProblem, toIsoDate } from '../account/member-rules';
+import { toast } from '../toast';
+import { finishLogin } from './finish-login';
+import { EmailLine, useCountdown } from './login-parts';
+
+/**
+ * The register and verifycode steps (spec 3 §2.2, §4.9): the account's details and the 6-character code
+ * mailed to the address. Register mails the code on arrival and counts 60 seconds before 'Send Verify
+ * Code Again'; verifycode (a registration begun earlier) offers it at once.
+ */
+export function RegisterForm({ email, codeSentBefore, basketId, onBack }: { email: string; codeSentBefore: boolean; basketId: string; onBack: () => void }) {
+  const id = useId();
+  const [form, setForm] = useState<Form>({
+    email,
+    title: 'MR',
+    firstName: '',
+    lastName: '',
+    mobilePhone: '',
+    birthDay: '',
+    password: '',
+    passwordConfirm: '',
+    verifyCode: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const [left, startCountdown] = useCountdown();
+  const sentOnce = useRef(false);
+
+  const sendCode = async () => {
+    setBusy(true);
+    try {
+      const r = await api.post(MEMBER_SECURITY_PATHS.verifyCode, { email }, { token: null });
+      notifyMember(r);
+      if (r.ok) startCountdown();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mailed once, when the step opens
+  useEffect(() => {
+    // Strict mode runs effects twice; the code is mailed once.
+    if (codeSentBefore || sentOnce.current) return;
+    sentOnce.current = true;
+    void sendCode();
+  }, []);
+
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async () => {
+    const problem = registerProblem(form);
+    if (problem) {
+      toast('warn', problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = {
+        ...form,
+        verifyCode: form.verifyCode.trim().toUpperCase(),
+        mobilePhone: form.mobilePhone.trim() || null,
+        birthDay: form.birthDay.trim() ? toIsoDate(form.birthDay) : null,
+      };
+      const r = await api.post<{ code: string }>(MEMBER_SECURITY_PATHS.register, body, { token: null });
+      if (!r.ok) notifyMember(r, { suppressSuccess: true });
+      else await finishLogin(r.body.code, basketId);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: keyof Form, label: string, props: Record<string, string | number | boolean> = {}) => (
+    <div className="co-field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input id={`${id}-${key}`} value={form[key]} onChange={set(key)} maxLength={255} {...props} />
+    </div>
+  );
+
+  return (
+    <form
+      className="ac-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <EmailLine email={email} onBack={onBack} />
+      <p className="co-muted">
+        {codeSentBefore
+          ? 'Your registration is not finished yet. Enter the verify code we mailed to you, or ask for a new one.'
+          : 'We have mailed a verify code to this address. Enter it with your details to create your account.'}
+      </p>
+      <div className="co-field">
+        <label htmlFor={`${id}-verifyCode`}>Verify Code</label>
+        <input
+          id={`${id}-verifyCode`}
+          className="ac-code"
+          value={form.verifyCode}
+          onChange={set('verifyCode')}
+          maxLength={VERIFY_CODE_LENGTH}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+      </div>
+      <p className="ac-under" aria-live="polite">
+        {left > 0 ? (
+          <span className="co-muted">You can ask for a new code in {left} s.</span>
+        ) : (
+          <button type="button" className="co-link" onClick={() => void sendCode()} disabled={busy}>
+            Send Verify Code Again
+          </button>
+        )}
+      </p>
+      <div className="co-field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <select id={`${id}-title`} value={form.title} onChange={set('title')}>
+          {MEMBER_TITLES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="co-row">
+        {field('firstName', 'First Name', { autoComplete: 'given-name' })}
+        {field('lastName', 'Last Name', { autoComplete: 'family-name' })}
+      </div>
+      {field('mobilePhone', 'Mobile Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+      {field('birthDay', 'Date of Birth', { placeholder: 'DD/MM/YYYY', inputMode: 'numeric', maxLength: 10, autoComplete: 'bday' })}
+      {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+      <PasswordStrength password={form.password} />
+      {field('passwordConfirm', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
+      <div className="co-actions">
+        <button type="submit" className="co-button co-button-primary" disabled={busy}>
+          Register
+        </button>
+      </div>
+    </form>
+  );
+}
