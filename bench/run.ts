@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ensureBuilt, lighthouse, measureStartup, signInPageScripts, startUntilHealthy } from './startup';
+import { benchBasket } from './basket';
 import { benchCatalogue } from './catalogue';
 import { withScratchDatabase } from './scratch-database';
 import { benchWebMenu } from './web-menu';
@@ -73,26 +74,38 @@ async function benchEngine(label: string, env: Record<string, string>) {
   }
 }
 
+/** BENCH_ONLY=web-menu,basket runs just those parts (startup, engines, catalogue, web-menu, basket); unset runs all. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const runs = (part: string) => !ONLY || ONLY.includes(part);
+
 ensureBuilt();
-const dir = mkdtempSync(join(tmpdir(), 'tillpoint-bench-'));
-await measureStartup(dir);
-// The sign-in page as a visitor gets it: default settings (captcha on).
-const site = await startUntilHealthy(process.execPath, ['apps/server/dist/main.js'], { DATA_DIR: dir, DATABASE_URL: '' });
-try {
-  await signInPageScripts(site.base);
-  lighthouse(site.base);
-} finally {
-  await site.stop();
+if (runs('startup')) {
+  const dir = mkdtempSync(join(tmpdir(), 'tillpoint-bench-'));
+  await measureStartup(dir);
+  // The sign-in page as a visitor gets it: default settings (captcha on).
+  const site = await startUntilHealthy(process.execPath, ['apps/server/dist/main.js'], { DATA_DIR: dir, DATABASE_URL: '' });
+  try {
+    await signInPageScripts(site.base);
+    lighthouse(site.base);
+  } finally {
+    await site.stop();
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per route`);
-await benchEngine('PGlite (embedded)', { DATA_DIR: dir, DATABASE_URL: '' });
-rmSync(dir, { recursive: true, force: true });
-
-await withScratchDatabase(PG_URL, 'the PostgreSQL run', (url) => benchEngine('PostgreSQL', { DATABASE_URL: url }));
+if (runs('engines')) {
+  const dir = mkdtempSync(join(tmpdir(), 'tillpoint-bench-'));
+  console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per route`);
+  await benchEngine('PGlite (embedded)', { DATA_DIR: dir, DATABASE_URL: '' });
+  rmSync(dir, { recursive: true, force: true });
+  await withScratchDatabase(PG_URL, 'the PostgreSQL run', (url) => benchEngine('PostgreSQL', { DATABASE_URL: url }));
+}
 
 // Issue 8: the catalogue on 100,000 products, beside raw node:http + pg baselines (bench/catalogue.ts).
-await benchCatalogue({ pgUrl: PG_URL, startServer, load, signIn });
+if (runs('catalogue')) await benchCatalogue({ pgUrl: PG_URL, startServer, load, signIn });
 
 // Issue 9: the storefront's menu calls on 2,000 items at 50 connections, beside a raw baseline (bench/web-menu.ts).
-await benchWebMenu({ pgUrl: PG_URL, startServer, load, signIn });
+if (runs('web-menu')) await benchWebMenu({ pgUrl: PG_URL, startServer, load, signIn });
+
+// Issue 10: add to basket and place order (pay at the counter) at 20 customers, beside the health check (bench/basket.ts).
+if (runs('basket')) await benchBasket({ pgUrl: PG_URL, startServer, load, signIn });

@@ -60,7 +60,7 @@ describe('admin sign-in journey', () => {
     }
     expect(tiles).toEqual({
       'Merchant Accounts and Users': ['Merchant Accounts', 'Admin Users'],
-      'Settings and Data': ['Mail Settings', 'Licenses', 'Data Upload', 'Qr Code', 'Till Connections'],
+      'Settings and Data': ['Mail Settings', 'Licenses', 'Data Upload', 'Qr Code', 'Till Connections', 'Postcode Gazetteer'],
       Reports: ['Admin Sale Report'],
     });
     expect(await page.getByRole('complementary', { name: 'Side menu' }).getByText('Ada Admin', { exact: true }).isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAIT_MS, baseUrl, button, callApi, closeToasts, eventually, expectToast, launch, open, signIn, snap, signInOwner } from './support';
+import { WAIT_MS, baseUrl, button, callApi, closeToasts, eventually, expectToast, launch, signInOwner, signInViewer, snap } from './support';
 
 type Row = { id: number; name: string };
 
@@ -97,30 +97,8 @@ describe('catalogue: screens, suppliers and a view-only user', () => {
   });
 
   it('a user who may only view the catalogue sees the lists but no Add or Edit', async () => {
-    const roles = await callApi<{ id: number; name: string }[]>('GET', 'merchantuser/roles/all', undefined, token);
-    const viewer = roles.body.find((r) => r.name === 'ACCOUNT_USER') as Row;
-    const made = await callApi<Row>(
-      'POST',
-      'merchantuser/create',
-      {
-        userName: 'e2e-viewer',
-        mobilePhone: '(07700) 900123',
-        firstName: 'Vera',
-        lastName: 'Viewer',
-        email: 'vera.viewer@e2e.local',
-        sendNotification: false,
-        branches: [{ branchId }],
-        roles: [{ id: viewer.id }],
-      },
-      token,
-    );
-    expect(made.status).toBe(200);
-    expect((await callApi('PUT', 'merchantuser/password/change', { id: made.body.id, password: 'Viewer1234!' }, token)).status).toBe(200);
-
-    const { context, page: viewerPage } = await open(browser, 'merchant');
+    const { context, page: viewerPage } = await signInViewer(browser, token, branchId, 'e2e-viewer');
     try {
-      await signIn(viewerPage, { store: 'demo-bistro', user: 'e2e-viewer', password: 'Viewer1234!' });
-      await viewerPage.getByRole('navigation', { name: 'Main menu' }).waitFor();
       await viewerPage.goto(`${baseUrl()}/merchant/#/productList`);
       const list = viewerPage.getByRole('region', { name: 'Products', exact: true });
       await list.getByLabel('Filter Name', { exact: true }).fill('Lemonade');

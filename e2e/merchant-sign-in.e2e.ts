@@ -57,7 +57,7 @@ describe('merchant sign-in journey', () => {
     await button(page, 'Home').click();
     const catalogue = page.getByRole('main').getByRole('region', { name: 'Catalogue' });
     await catalogue.getByRole('link').first().waitFor();
-    expect((await catalogue.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Taxes', 'Departments', 'Products', 'Product Groups', 'Product Tags', 'Suppliers']);
+    expect((await catalogue.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Taxes', 'Departments', 'Products', 'Product Groups', 'Product Tags', 'Suppliers', 'Web Menus', 'Mix and Match', 'Customers']);
     await catalogue.getByRole('link', { name: 'Taxes' }).click();
     await onTaxScreen();
   });

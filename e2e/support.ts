@@ -140,3 +140,35 @@ export async function signInOwner(browser: Browser): Promise<{ page: Page; token
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
   return { page, token: await accessToken(page, 'merchant') };
 }
+
+/**
+ * A merchant user of the demo store who may only view the catalogue (role ACCOUNT_USER), made by
+ * the owner and signed in in a context of its own, for journeys that check what a viewer cannot do.
+ */
+export async function signInViewer(browser: Browser, ownerToken: string, branchId: number, userName: string): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  const roles = await callApi<{ id: number; name: string }[]>('GET', 'merchantuser/roles/all', undefined, ownerToken);
+  const role = roles.body.find((r) => r.name === 'ACCOUNT_USER');
+  // A mobile number of its own per user name (numbers are unique in a store).
+  const digits = String([...userName].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1000, 7)).padStart(3, '0');
+  const made = await callApi<{ id: number }>(
+    'POST',
+    'merchantuser/create',
+    {
+      userName,
+      mobilePhone: `(07700) 900${digits}`,
+      firstName: 'Vic',
+      lastName: 'Viewer',
+      email: `${userName}@e2e.local`,
+      sendNotification: false,
+      branches: [{ branchId }],
+      roles: [{ id: role?.id }],
+    },
+    ownerToken,
+  );
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  expect((await callApi('PUT', 'merchantuser/password/change', { id: made.body.id, password: 'Viewer1234!' }, ownerToken)).status).toBe(200);
+  const { context, page } = await open(browser, 'merchant');
+  await signIn(page, { store: 'demo-bistro', user: userName, password: 'Viewer1234!' });
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  return { context, page, token: await accessToken(page, 'merchant') };
+}

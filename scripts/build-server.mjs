@@ -9,7 +9,7 @@ import { extname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { root } from './build-stamp.mjs';
 
-const outdir = join(root, 'apps/server/dist');
+const defaultOutdir = join(root, 'apps/server/dist');
 
 /** Imported from node_modules at run time rather than bundled. */
 const EXTERNAL = new Set([
@@ -30,7 +30,7 @@ const packageName = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 
  * own files the same way. Each file gets its own URL, relative to the bundle, so the checkout (or a
  * copy of it) can move.
  */
-const sourceMetaUrl = {
+const sourceMetaUrl = (outdir) => ({
   name: 'source-import-meta-url',
   setup(b) {
     b.onLoad({ filter: /\.[cm]?[jt]s$/ }, async ({ path }) => {
@@ -41,6 +41,25 @@ const sourceMetaUrl = {
       return { loader: extname(path).endsWith('ts') ? 'ts' : 'js', contents: code.replaceAll('import.meta.url', url) };
     });
   },
+});
+
+/**
+ * Bundled packages that import() another bundled package on first use: each such import would be a
+ * chunk of its own, read from disk while the server starts (@fastify/cookie loads the ESM-only
+ * `cookie` when registered, and the start waited for that read). Here it is part of the bundle.
+ */
+const INLINED_IMPORTS = [{ file: /node_modules[\\/]@fastify[\\/]cookie[\\/]index\.js$/, from: "await import('cookie')", to: "require('cookie')" }];
+const inlineDynamicImports = {
+  name: 'inline-dynamic-imports',
+  setup(b) {
+    for (const { file, from, to } of INLINED_IMPORTS) {
+      b.onLoad({ filter: file }, async ({ path }) => {
+        const code = await readFile(path, 'utf8');
+        if (!code.includes(from)) throw new Error(`${relative(root, path)} no longer says ${from}: update INLINED_IMPORTS in scripts/build-server.mjs`);
+        return { loader: 'js', contents: code.replace(from, to) };
+      });
+    }
+  },
 };
 
 const externalPackages = {
@@ -50,7 +69,8 @@ const externalPackages = {
   },
 };
 
-export async function buildServer() {
+/** outdir: another folder inside the checkout (node_modules must resolve from it), for comparing builds. */
+export async function buildServer({ outdir = defaultOutdir } = {}) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: { main: join(root, 'apps/server/src/main.ts') },
@@ -69,6 +89,6 @@ export async function buildServer() {
     tsconfig: join(root, 'apps/server/tsconfig.json'),
     // CommonJS packages in an ES module bundle still call require() for Node's own modules.
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
-    plugins: [sourceMetaUrl, externalPackages],
+    plugins: [inlineDynamicImports, sourceMetaUrl(outdir), externalPackages],
   });
 }
