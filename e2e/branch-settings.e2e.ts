@@ -201,12 +201,16 @@ describe('merchant branch settings journey', () => {
     /** Empties a masked hour as a person does (select all, delete). */
     const clear = async (day: string, part: string) => {
       await hour(day, part).click();
+      // The mask writes its slots and places its caret a moment after focus (a person never types sooner).
+      await eventually(() => hour(day, part).inputValue()).not.toBe('');
       await hour(day, part).press('Control+a');
       await hour(day, part).press('Backspace');
+      // The mask places its caret a moment after focus: wait for the empty mask before typing.
+      await eventually(() => hour(day, part).inputValue()).toMatch(/^(__:__)?$/);
     };
     const type = async (day: string, part: string, value: string) => {
       await clear(day, part);
-      await hour(day, part).pressSequentially(value.replace(':', ''));
+      await hour(day, part).pressSequentially(value.replace(':', ''), { delay: 40 });
       await eventually(() => hour(day, part).inputValue()).toBe(value);
     };
     await openTab('Branch Schedules');
