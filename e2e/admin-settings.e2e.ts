@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRANCH_SETTINGS_PATHS } from '@tillpoint/contracts/branch-settings';
 import { PROVIDER_ENDPOINTS } from '@tillpoint/contracts/payment-providers';
 import { accessToken, baseUrl, button, callApi, closeToasts, eventually, expectToast, launch, open, signIn, snap } from './support';
 
@@ -22,6 +23,7 @@ describe('admin branch settings journey', () => {
   let browser: Browser;
   let page: Page;
   let branchHash = '';
+  let branchId = 0;
 
   beforeAll(async () => {
     browser = await launch();
@@ -30,11 +32,17 @@ describe('admin branch settings journey', () => {
     await page.getByRole('main').getByRole('link', { name: 'Merchant Accounts', exact: true }).waitFor();
     const found = await callApi<{ merchantBranchId: number }>('GET', 'merchant/branch/domainName/demo-bistro');
     const { merchantBranchId } = found.body;
+    branchId = merchantBranchId;
     const branch = await callApi<{ merchantAccountId: number }>('GET', `merchant/branch/${merchantBranchId}`, undefined, await accessToken(page));
     const { merchantAccountId } = branch.body;
     branchHash = `#merchantBranchSave?${merchantBranchId}?${merchantAccountId}`;
   });
   afterAll(async () => {
+    // The journeys share one store: the storefront's card journeys need the demo branch's SIMULATOR back.
+    if (branchId) {
+      const put = await callApi('PUT', BRANCH_SETTINGS_PATHS.savePayment(branchId), { provider: 'SIMULATOR', jsUrl: null, merchantUrl: null, baseUrl: null, jwt: '', password: '' }, await accessToken(page));
+      expect(put.status).toBe(200);
+    }
     await browser?.close();
   });
 

@@ -161,6 +161,7 @@ function MerchantUsers({ accountId }: { accountId: number }) {
             list={users}
             rows={5}
             columns={USER_COLUMNS}
+            selectedId={record?.id}
             onSelect={select}
           />
         </div>

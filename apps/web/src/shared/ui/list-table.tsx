@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -23,16 +23,22 @@ type Props<T extends Row> = {
   actions?: ReactNode;
   /** Shown between the header and the table, e.g. totals. */
   summary?: ReactNode;
+  /** The record open beside the table: its row is highlighted, and its page shown when it changes (a new record is not left on a page unseen). */
+  selectedId?: number | null;
 };
 
 /**
  * A short list that the server returns whole, paged in the browser, with LazyTable's looks and
  * words ('No Records Found', 'Number Of Records: {n}', PASSIVE rows disabled). A row opens it.
  */
-export function ListTable<T extends Row>({ title, list, columns, rows: initialRows = 10, onSelect, onRefresh = () => void list.refetch(), onAdd, actions, summary }: Props<T>) {
+export function ListTable<T extends Row>({ title, list, columns, rows: initialRows = 10, onSelect, onRefresh = () => void list.refetch(), onAdd, actions, summary, selectedId = null }: Props<T>) {
   const headingId = useId();
   const data = list.data ?? [];
   const [page, setPage] = useState({ first: 0, rows: initialRows });
+  const selectedIndex = selectedId === null ? -1 : data.findIndex((r) => r.id === selectedId);
+  useEffect(() => {
+    if (selectedIndex >= 0) setPage((p) => (selectedIndex >= p.first && selectedIndex < p.first + p.rows ? p : { ...p, first: selectedIndex - (selectedIndex % p.rows) }));
+  }, [selectedIndex]);
   return (
     <section className="list-table lazy-table" aria-labelledby={headingId}>
       <header className="card-header">
@@ -54,6 +60,7 @@ export function ListTable<T extends Row>({ title, list, columns, rows: initialRo
         onPage={(e) => setPage({ first: e.first, rows: e.rows })}
         loading={list.isFetching}
         selectionMode="single"
+        selection={selectedIndex >= 0 ? data[selectedIndex] : null}
         metaKeySelection={false}
         onSelectionChange={(e) => {
           if (e.value) onSelect(e.value as T);
