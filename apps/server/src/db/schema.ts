@@ -441,6 +441,11 @@ export const branchSettings = pgTable(
     jwt: text('jwt'),
     password: text('password'),
     userType: text('user_type'),
+    /** Opayo: the vendor name its merchant session keys are asked for (plain: it is not a secret). */
+    vendorName: text('vendor_name'),
+    /** Opayo's Reporting & Admin API user and password (sealed): recovery finds a payment by our vendorTxCode. */
+    reportingUser: text('reporting_user'),
+    reportingPassword: text('reporting_password'),
     // Merchant tabs (spec 2 §3 "Branch settings"): money in pence, rates in basis points, distance in hundredths of a mile.
     minimumDeliveryBasketPrice: integer('minimum_delivery_basket_price'),
     deliveryFee: integer('delivery_fee'),
@@ -1359,6 +1364,8 @@ export const payment = pgTable(
     checkout: jsonb('checkout').$type<Record<string, unknown>>().notNull(),
     refundReference: text('refund_reference'),
     refundedDate: ts('refunded_date'),
+    /** How many times the recovery job asked the provider and got no answer (released after a limit). */
+    recoveryAttempts: integer('recovery_attempts').notNull().default(0),
     createdDate: created(),
     updatedDate: updated(),
   },
