@@ -3,7 +3,7 @@ import { ORDER_ACTIONS, type OrderAction } from '@tillpoint/contracts/order-hand
 import { ORDER_STATUSES } from '@tillpoint/contracts/order';
 import { OBJECTS, privilegeKey } from '@tillpoint/contracts/privileges';
 import { ROLES } from '../../db/reference-data';
-import { type OrderFacts, decideOrderAction } from './order-state-machine';
+import { type OrderFacts, decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 
 /** A role's privileges as the reference data gives them (the real roles, not a copy). */
 const roleHas = (name: string) => {

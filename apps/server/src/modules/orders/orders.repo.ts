@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { moneyString, pounds } from '@tillpoint/contracts/basket';
-import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder } from '@tillpoint/contracts/order';
+import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder, UNPAID_PAYMENT_TYPES } from '@tillpoint/contracts/order';
 import type { Db } from '../../db/open-db';
 import { customerOrder, customerOrderLine, orderEvent, orderHistory, product, stockEvent } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
@@ -49,6 +49,10 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
       basketStatus: o.basketStatus,
       orderStatus: o.orderStatus,
       paymentType: o.paymentType,
+      // 'remote' is paid remotely (online, through the card provider). An order paid at the counter or
+      // at the door is not: staff take its payment (§4.2 Card or Cash) and refund it at the till.
+      // Without this a web order paid at the door by cash could never be paid, delivered or closed.
+      remote: !(UNPAID_PAYMENT_TYPES as readonly string[]).includes(o.paymentType),
       tableNo: o.tableNo,
       ...o.customer,
       deliveryAddress: o.deliveryAddress

@@ -7,7 +7,7 @@ import { customerOrder, merchantUser, merchantUserBranch, merchantUserRole, orde
 import type { Scope } from '../../platform/auth';
 import type { CardRefund } from '../../platform/module';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
-import { decideOrderAction } from './order-state-machine';
+import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import { recordOrderEvent } from './orders.repo';
 
 /** Who acts: the merchant user and the privileges of its token. */

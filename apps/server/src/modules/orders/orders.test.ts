@@ -27,7 +27,8 @@ async function placeOrder(scope: Scope, o: { orderType?: string; remote?: boolea
       orderType: o.orderType ?? 'DELIVERY',
       basketStatus: o.basketStatus ?? 'INPROGRESS',
       orderStatus: 'ORDER_PLACED',
-      paymentType: 'PAY AT DOOR BY CASH',
+      // Paid at the door, staff take the payment (remote false); paid by card online, remote.
+      paymentType: o.remote === false ? 'PAY AT DOOR BY CASH' : 'CARD',
       tableNo: null,
       customer: { firstName: o.firstName ?? 'Ada', lastName: 'Lovelace', email: 'ada@example.com', mobilePhone: '07700900123' },
       deliveryAddress: { postCode: 'SW1A 1AA', city: 'London', addressLine1: '1 Downing St', addressLine2: null, addressLine3: null, addressLine4: null },
@@ -38,7 +39,7 @@ async function placeOrder(scope: Scope, o: { orderType?: string; remote?: boolea
       lines: [{ productId: null, description: 'Burger meal', quantityTenths: 20, totalPrice: 1200, weighable: false }],
     }),
   );
-  if (o.remote === false) await t.db.update(customerOrder).set({ remote: false }).where(and(eq(customerOrder.merchantAccountId, scope.merchantAccountId), eq(customerOrder.id, order.id)));
+  expect(order.remote).toBe(o.remote !== false);
   return order;
 }
 

@@ -1,5 +1,11 @@
-import { ORDER_PRIVILEGES as P, type OrderAction, type OrderPrivilege } from '@tillpoint/contracts/order-handling';
-import type { OrderStatus } from '@tillpoint/contracts/order';
+import { ORDER_PRIVILEGES as P, type OrderAction, type OrderPrivilege } from './order-handling';
+import type { OrderStatus } from './order';
+
+/**
+ * The live-order state machine of spec 3 §4.2, by role. It lives in the contracts because both sides
+ * read it: the server decides with it (orders.service.ts), and the back office shows only the action
+ * buttons it would allow, so the buttons mirror the server without a copy of its rules.
+ */
 
 /** What the rules of spec 3 §4.2 look at. */
 export type OrderFacts = {
