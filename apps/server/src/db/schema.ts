@@ -1411,6 +1411,48 @@ export const postcodeAddress = pgTable(
   (t) => [index('postcode_address_post_code_idx').on(t.postCode)],
 );
 
+// ---- sale reports (spec 3 §2.1, §3, §4.3, §7.2; spec 1 "Admin sale report") -------------------
+
+/**
+ * A finalised (Z) sale report of a branch: the period [from_date, to_date), its figures in pence and
+ * its lines as shown, frozen. Exactly one report per number and per period start (the unique keys are
+ * the database's guard behind the branch lock), and at most one end-of-day report per due hour.
+ */
+export const saleReport = pgTable(
+  'sale_report',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    xreportCounter: integer('xreport_counter').notNull(),
+    fromDate: ts('from_date').notNull(),
+    toDate: ts('to_date').notNull(),
+    grossSale: integer('gross_sale').notNull(),
+    grossSaleCnt: integer('gross_sale_cnt').notNull(),
+    refunds: integer('refunds').notNull(),
+    refundsCnt: integer('refunds_cnt').notNull(),
+    netSale: integer('net_sale').notNull(),
+    netSaleCnt: integer('net_sale_cnt').notNull(),
+    /** The same headline figures per channel (TABLE_ORDER, WEB_ORDER…), for the admin report's channel filter. */
+    byChannel: jsonb('by_channel').$type<Record<string, { grossSale: number; grossSaleCnt: number; refunds: number; refundsCnt: number }>>().notNull(),
+    lines: jsonb('lines').$type<{ name: string; quantityText: string; amountText: string }[]>().notNull(),
+    /** The end-of-day hour this report closed (auto end of day); null when finalised by a user. */
+    endOfDayDue: ts('end_of_day_due'),
+    /** The merchant user who finalised it; null for the end-of-day job. No foreign key: reports outlive users. */
+    finalisedBy: integer('finalised_by'),
+    calculatedDate: ts('calculated_date').notNull().defaultNow(),
+    createdDate: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    unique('sale_report_counter_key').on(t.merchantAccountId, t.merchantBranchId, t.xreportCounter),
+    unique('sale_report_period_key').on(t.merchantAccountId, t.merchantBranchId, t.fromDate),
+    unique('sale_report_eod_key').on(t.merchantAccountId, t.merchantBranchId, t.endOfDayDue),
+    index('sale_report_to_date_idx').on(t.toDate),
+  ],
+);
+
 /** Tables without merchant_account_id, and why they are global. */
 export const GLOBAL_TABLES: Record<string, string> = {
   system_parameter: 'platform settings',
