@@ -1329,6 +1329,39 @@ export const orderHistory = pgTable(
   ],
 );
 
+/**
+ * Kitchen tickets and receipts waiting to print (ARCHITECTURE §5). Queued in the order action's
+ * transaction and sent after commit by the printing job (claimed with SKIP LOCKED, leased, retried
+ * with backoff). printed_device_ids: the printers of a kitchen job that already have their ticket,
+ * so a retry prints again only on the ones that did not answer.
+ */
+export const printJob = pgTable(
+  'print_job',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    id: serial('id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    /** KITCHEN (tickets to the items' kitchen printers) or RECEIPT (the branch's receipt printer). */
+    kind: text('kind').notNull(),
+    /** PENDING, PRINTING (leased), PRINTED, FAILED (gave up), SUPERSEDED (a newer print of the same kind replaced it). */
+    status: text('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    printedDeviceIds: jsonb('printed_device_ids').$type<number[]>().notNull().default([]),
+    lastError: text('last_error'),
+    createdDate: created(),
+    updatedDate: updated(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantAccountId, t.id] }),
+    branchRef(t),
+    foreignKey({ columns: [t.merchantAccountId, t.orderId], foreignColumns: [customerOrder.merchantAccountId, customerOrder.id] }).onDelete('cascade'),
+    index('print_job_due_idx').on(t.status, t.nextAttemptAt),
+    index('print_job_order_idx').on(t.merchantAccountId, t.orderId),
+  ],
+);
+
 // ---- card payments (spec 3 §4.7, §4.8, §7.5; ARCHITECTURE §5) ---------------------------------
 
 /**
