@@ -106,6 +106,10 @@ export const paymentSettingsInputSchema = z.object({
   baseUrl: optionalText(),
   jwt: secret,
   password: secret,
+  /** Opayo's vendor name (merchant session keys) and its Reporting & Admin API user; the reporting password is write-only like jwt. */
+  vendorName: optionalText(),
+  reportingUser: optionalText(),
+  reportingPassword: secret,
 });
 export type PaymentSettingsInput = z.input<typeof paymentSettingsInputSchema>;
 
@@ -132,6 +136,9 @@ export const branchSettingsSchema = z.object({
   hasJwt: z.boolean(),
   hasPassword: z.boolean(),
   userType: z.string().nullable(),
+  vendorName: z.string().nullable(),
+  reportingUser: z.string().nullable(),
+  hasReportingPassword: z.boolean(),
 });
 export type BranchSettings = z.infer<typeof branchSettingsSchema>;
 
@@ -155,6 +162,9 @@ export const BRANCH_SETTINGS_DEFAULTS = {
   hasJwt: false,
   hasPassword: false,
   userType: null,
+  vendorName: null,
+  reportingUser: null,
+  hasReportingPassword: false,
 } as const satisfies Omit<BranchSettings, 'id' | 'merchantBranchId'>;
 
 /** Public: what the storefront needs to load the provider's card fields (spec 3 §3 'Payment settings'). */

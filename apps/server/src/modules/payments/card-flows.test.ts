@@ -8,6 +8,7 @@ import { type ApiError, type BasketWorld, basketWorld } from '../basket/basket-t
 import { refundPayment } from './card-payment.service';
 import { type DojoStandIn, startDojoStandIn } from './dojo-stand-in';
 import { type OpayoStandIn, opayoCardIdentifier, startOpayoStandIn } from './opayo-stand-in';
+import { MAX_RECOVERY_ATTEMPTS, RELEASED_MESSAGE } from './payment-recovery';
 import { paymentDeps } from './providers';
 
 /**
@@ -16,7 +17,7 @@ import { paymentDeps } from './providers';
  * places nothing, Opayo 3-D Secure through our notification, Dojo's paid intent, and
  * refundPayment(db, scope, orderId) with each provider (and the SIMULATOR).
  */
-const creds = { vendorName: 'tillpointtest', key: 'int-key-123', password: 'int-pass-456' };
+const creds = { vendorName: 'tillpointtest', key: 'int-key-123', password: 'int-pass-456', reportingUser: 'tillpoint-reports', reportingPassword: 'rep-pass-789' };
 let w: BasketWorld;
 let opayo: OpayoStandIn;
 let dojo: DojoStandIn;
@@ -30,7 +31,8 @@ afterAll(async () => {
   await Promise.all([w.t.close(), opayo.close(), dojo.close()]);
 });
 
-const useOpayo = () => w.setSettings({ provider: 'OPAYO', baseUrl: opayo.url, jwt: `${creds.vendorName}:${creds.key}`, password: creds.password });
+const useOpayo = () =>
+  w.setSettings({ provider: 'OPAYO', baseUrl: opayo.url, vendorName: creds.vendorName, jwt: creds.key, password: creds.password, reportingUser: creds.reportingUser, reportingPassword: creds.reportingPassword });
 const useDojo = () => w.setSettings({ provider: 'DOJO', baseUrl: dojo.url, jwt: 'sk_sandbox_flow', password: null });
 const useSimulator = () => w.setSettings({ provider: 'SIMULATOR', baseUrl: null, jwt: null, password: null });
 
@@ -116,6 +118,57 @@ describe('OPAYO through the real routes', () => {
     expect(b.state).toBe('PLACING');
     expect((await paymentsOf(id))[0].state).toBe('PENDING');
     expect((await place(id, { paymentAccessToken: key, cardIdentifier })).status).toBe(409);
+  });
+
+  /** Opayo charges the card but its answer is lost: 504, the payment PENDING with no transactionId. */
+  async function chargedWithoutAnswer() {
+    const id = await basketOf();
+    const t = await token(id);
+    const key = (t.body as { merchantSessionKey: string }).merchantSessionKey;
+    const cardIdentifier = await opayoCardIdentifier(opayo, key, '4929000000006');
+    opayo.loseReplies = 1;
+    const res = await place(id, { paymentAccessToken: key, cardIdentifier });
+    expect({ status: res.status, details: res.body.details }).toEqual({ status: 504, details: PAYMENT_MESSAGES.timeout });
+    expect((await paymentsOf(id))[0]).toMatchObject({ state: 'PENDING', transactionId: null });
+    return id;
+  }
+  /** One run of the job with the payment old enough for it to ask (it waits past the provider's deadline). */
+  async function recoveryRun(id: string) {
+    const [p] = await paymentsOf(id);
+    await w.t.db.update(payment).set({ updatedDate: new Date(Date.now() - 3_600_000) }).where(eq(payment.id, p.id));
+    await w.t.runJob('payment-recovery');
+  }
+
+  it('timeout after Opayo took the money: the recovery job finds it by our vendorTxCode and places the order once', async () => {
+    await useOpayo();
+    const id = await chargedWithoutAnswer();
+    await recoveryRun(id);
+    await recoveryRun(id);
+    const [b] = await w.t.db.select().from(basket).where(eq(basket.bssId, id));
+    const orders = await w.t.db.select().from(customerOrder).where(eq(customerOrder.basketId, b.id));
+    expect(orders.map((o) => o.basketStatus)).toEqual(['PAID']);
+    expect((await paymentsOf(id))[0]).toMatchObject({ state: 'AUTHORISED', cardLast4: '0006', transactionId: expect.any(String) });
+    expect(opayo.received.filter((r) => r.path === '/access/access.htm').at(-1)?.body.vendortxcode).toBe((await paymentsOf(id))[0].reference);
+    // The customer placing again gets the same order, not a second charge.
+    expect((await place(id, { paymentAccessToken: 'x', cardIdentifier: 'y' })).body.id).toBe(orders[0].id);
+  });
+
+  it('Opayo cannot say (no Reporting API user): asked again on each run, then released after the limit, never placed', async () => {
+    await useOpayo();
+    await w.setSettings({ reportingUser: null });
+    try {
+      const id = await chargedWithoutAnswer();
+      for (let i = 1; i < MAX_RECOVERY_ATTEMPTS; i++) await recoveryRun(id);
+      expect((await paymentsOf(id))[0]).toMatchObject({ state: 'PENDING', recoveryAttempts: MAX_RECOVERY_ATTEMPTS - 1 });
+      expect(await state(id)).toBe('PLACING');
+      await recoveryRun(id);
+      expect((await paymentsOf(id))[0]).toMatchObject({ state: 'FAILED', message: RELEASED_MESSAGE, recoveryAttempts: MAX_RECOVERY_ATTEMPTS });
+      expect(await state(id)).toBe('OPEN');
+      const [b] = await w.t.db.select().from(basket).where(eq(basket.bssId, id));
+      expect(await w.t.db.select().from(customerOrder).where(eq(customerOrder.basketId, b.id))).toEqual([]);
+    } finally {
+      await useOpayo();
+    }
   });
 
   it('3-D Secure: {acsUrl, creq, transactionId}; the issuer posts cres to our notification; placed once', async () => {

@@ -10,7 +10,7 @@ import { findBranchSettings } from '../settings/branch-settings.repo';
 import { type CheckoutSnapshot, orderFromCheckout } from './order-from-checkout';
 import type { BrowserFacts, CardOutcome, PaymentProvider } from './payment-provider';
 import { PaymentProviderError } from './payment-provider';
-import { type PaymentRow, claimStalePayments, lockPayment, paymentByReference, reopenBasket, setPayment } from './payments.repo';
+import { type PaymentRow, lockPayment, paymentByReference, reopenBasket, setPayment } from './payments.repo';
 import type { PaymentDeps } from './providers';
 
 /**
@@ -21,8 +21,8 @@ import type { PaymentDeps } from './providers';
  * 3. its answer is settled in one transaction: AUTHORISED → order + basket ORDERED (+ stock, mail,
  *    event, basketStatus PAID); a 3-D Secure challenge → CHALLENGED until the notification; a decline
  *    → DECLINED and the basket OPEN again.
- * A payment left PENDING by a crash or a timeout is settled by the recovery job, which asks the
- * provider. Every settle locks the payment row first and does nothing twice.
+ * A payment left PENDING by a crash or a timeout is settled by the recovery job (payment-recovery.ts),
+ * which asks the provider. Every settle locks the payment row first and does nothing twice.
  */
 
 const DECLINE_STATUS = 400;
@@ -177,47 +177,6 @@ export async function completeNotification(deps: PaymentDeps, reference: string,
   const final: CardOutcome = outcome.status === 'CHALLENGE' ? { status: 'DECLINED', transactionId: outcome.transactionId, message: PAYMENT_MESSAGES.challengeFailed } : outcome;
   const settled = await settle(deps, p, p.id, final);
   return returnPath(website, settled.kind === 'placed');
-}
-
-/** How long a payment may stay PENDING before the recovery job asks the provider (well past the provider deadline). */
-export const pendingStaleMs = (deps: PaymentDeps) => deps.timeoutMs * 3;
-/** A 3-D Secure challenge the customer never finished is given up after this long. */
-export const CHALLENGE_ABANDONED_MS = 30 * 60_000;
-
-/**
- * The recovery job: payments left PENDING (a crash or a timeout between recording and settling) are
- * settled from what the provider says; a challenge never finished is given up once the provider
- * confirms it was not paid. Returns how many were settled.
- */
-export async function recoverPayments(deps: PaymentDeps, log?: { warn: (o: object, m: string) => void }): Promise<number> {
-  let settled = 0;
-  for (const state of ['PENDING', 'CHALLENGED'] as const) {
-    const rows = await claimStalePayments(deps.db, state, state === 'PENDING' ? pendingStaleMs(deps) : CHALLENGE_ABANDONED_MS);
-    for (const p of rows) {
-      try {
-        const provider = await providerOfPayment(deps, p);
-        const status = await provider.status({ reference: p.reference, transactionId: p.transactionId, sessionId: p.sessionId });
-        if (status.status === 'UNKNOWN') continue;
-        if (status.status === 'NOT_FOUND') {
-          await deps.db.transaction(async (tx) => {
-            const locked = await lockPayment(tx, p, p.id);
-            if (locked?.state !== state) return;
-            await setPayment(tx, p, p.id, { state: 'FAILED', message: PAYMENT_MESSAGES.notPaid });
-            await reopenBasket(tx, p, p.basketId);
-          });
-        } else if (status.status === 'CHALLENGE') {
-          if (state === 'PENDING') await settle(deps, p, p.id, status);
-          else await settle(deps, p, p.id, { status: 'DECLINED', transactionId: status.transactionId, message: PAYMENT_MESSAGES.challengeFailed });
-        } else {
-          await settle(deps, p, p.id, status);
-        }
-        settled++;
-      } catch (err) {
-        log?.warn({ err, payment: p.id }, 'payment recovery: the provider could not say');
-      }
-    }
-  }
-  return settled;
 }
 
 /** Spec 3 §4.2: a clerk refunds a PAID order while it is accepted, preparing, ready or dispatched (or closed, from history). */

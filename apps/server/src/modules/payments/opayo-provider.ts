@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '@tillpoint/contracts/payment';
-import { type CardOutcome, type PaymentProvider, PaymentProviderError, callProvider, obj, str } from './payment-provider';
+import { type CardOutcome, type PaymentProvider, PaymentProviderError, type StatusOutcome, callProvider, obj, str } from './payment-provider';
 
 /**
  * Opayo (Elavon) PI REST API v1 (https://developer-eu.elavon.com/docs/opayo/api-reference). Basic
@@ -20,8 +21,39 @@ import { type CardOutcome, type PaymentProvider, PaymentProviderError, callProvi
  * - POST transactions/{transactionId}/3d-secure-challenge {cRes, threeDSSessionData} → as a payment
  * - GET transactions/{transactionId} → the transaction
  * - POST transactions {transactionType:'Refund', referenceTransactionId, vendorTxCode, amount, description}
+ *
+ * PI finds a transaction only by its transactionId, which a timed-out POST transactions never gave
+ * us. Opayo's Reporting & Admin API finds it by our vendorTxCode (the same lookup the Ebizmarts
+ * SagePaySuite cron makes for payments stuck in 'pending payment'): POST {host}/access/access.htm,
+ * form field XML=<vspaccess><command>getTransactionDetail</command><vendor/><user/><vendortxcode/>
+ * <signature/></vspaccess>, the signature the MD5 (hex) of the same elements without vspaccess and
+ * signature, followed by <password>. The reply is XML: <errorcode>0000</errorcode> with <vpstxid>
+ * (PI's transactionId), or errorcode 0043 when no such transaction exists. The transaction itself is
+ * then read through PI (GET transactions/{vpstxid}), so one reading of its status serves both ways.
  */
-export type OpayoConfig = { baseUrl: string; vendorName: string; integrationKey: string; integrationPassword: string; timeoutMs: number };
+export type OpayoReporting = { user: string; password: string };
+export type OpayoConfig = { baseUrl: string; vendorName: string; integrationKey: string; integrationPassword: string; reporting?: OpayoReporting | null; timeoutMs: number };
+
+/** The Reporting & Admin API's address on the same host as PI (https://{env}.opayo.eu.elavon.com/access/access.htm). */
+export const opayoReportingUrl = (piBaseUrl: string) => `${piBaseUrl.replace(/\/api\/v1\/?$/, '').replace(/\/$/, '')}/access/access.htm`;
+const OPAYO_REPORTING_NOT_FOUND = '0043';
+
+const xmlEscape = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** A flat reply's element text (the reporting replies are one level deep). */
+export const xmlText = (xml: string, tag: string): string | null => {
+  const m = new RegExp(`<${tag}>([^<]*)</${tag}>`, 'i').exec(xml);
+  return m ? m[1].trim() : null;
+};
+
+/** The signed request body of a Reporting API command. */
+export function opayoReportingXml(vendor: string, r: OpayoReporting, command: string, params: Record<string, string>): string {
+  const inner = `<command>${command}</command><vendor>${xmlEscape(vendor)}</vendor><user>${xmlEscape(r.user)}</user>${Object.entries(params)
+    .map(([k, v]) => `<${k}>${xmlEscape(v)}</${k}>`)
+    .join('')}`;
+  // The password is signed as it is (it never travels, so it is not XML text).
+  const signature = createHash('md5').update(`${inner}<password>${r.password}</password>`).digest('hex');
+  return `<vspaccess>${inner}<signature>${signature}</signature></vspaccess>`;
+}
 
 function refusal(body: Record<string, unknown>): string {
   const errors = body.errors;
@@ -111,11 +143,16 @@ export function opayoProvider(c: OpayoConfig): PaymentProvider {
       return outcomeOf(res.status, res.body);
     },
     async status(req) {
-      // PI finds a transaction only by its id: a payment that never got one back cannot be looked up here.
-      if (!req.transactionId) return { status: 'UNKNOWN' };
-      const res = await call('GET', `transactions/${encodeURIComponent(req.transactionId)}`);
-      if (res.status === 404) return { status: 'NOT_FOUND' };
-      return outcomeOf(res.status, res.body);
+      const byId = async (transactionId: string): Promise<StatusOutcome> => {
+        const res = await call('GET', `transactions/${encodeURIComponent(transactionId)}`);
+        if (res.status === 404) return { status: 'NOT_FOUND' };
+        return outcomeOf(res.status, res.body);
+      };
+      if (req.transactionId) return byId(req.transactionId);
+      // No transactionId came back (a timeout): only the Reporting API can find it by our vendorTxCode.
+      if (!c.reporting) return { status: 'UNKNOWN' };
+      const found = await findByVendorTxCode(c, req.reference);
+      return found === null ? { status: 'NOT_FOUND' } : byId(found);
     },
     async refund(req) {
       const res = await call('POST', 'transactions', {
@@ -131,4 +168,33 @@ export function opayoProvider(c: OpayoConfig): PaymentProvider {
       throw new PaymentProviderError('UNAVAILABLE', `Opayo sent an unexpected reply (${res.status})`);
     },
   };
+}
+
+/**
+ * PI's transactionId of the transaction made with our vendorTxCode, or null when Opayo has none.
+ * A reply we cannot read, or an error other than 'not found', is UNAVAILABLE (the job asks again).
+ */
+async function findByVendorTxCode(c: OpayoConfig, vendorTxCode: string): Promise<string | null> {
+  const reporting = c.reporting as OpayoReporting;
+  const body = `XML=${encodeURIComponent(opayoReportingXml(c.vendorName, reporting, 'getTransactionDetail', { vendortxcode: vendorTxCode }))}`;
+  let text: string;
+  try {
+    const res = await fetch(opayoReportingUrl(c.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/xml' },
+      body,
+      signal: AbortSignal.timeout(c.timeoutMs),
+    });
+    text = await res.text();
+    if (res.status >= 500) throw new PaymentProviderError('UNAVAILABLE', `Opayo reporting answered ${res.status}`);
+  } catch (err) {
+    if (err instanceof PaymentProviderError) throw err;
+    if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) throw new PaymentProviderError('TIMEOUT', `Opayo reporting did not answer within ${c.timeoutMs} ms`);
+    throw new PaymentProviderError('UNAVAILABLE', 'Opayo reporting could not be reached');
+  }
+  const code = xmlText(text, 'errorcode');
+  if (code === OPAYO_REPORTING_NOT_FOUND) return null;
+  const vpsTxId = xmlText(text, 'vpstxid');
+  if (code === '0000' && vpsTxId) return vpsTxId.replace(/[{}]/g, '');
+  throw new PaymentProviderError('UNAVAILABLE', `Opayo reporting could not say (${code ?? 'no error code'}: ${xmlText(text, 'error') ?? 'unreadable reply'})`);
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -6,11 +6,16 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for Opayo's PI REST API v1 that speaks the same HTTP (paths, Basic and Bearer
  * auth, request and reply shapes, status words and codes as in opayo-provider.ts), for the adapter
  * tests. Test cards: 4929000000006 authorised, 4000000000000002 declined, 4000000000003220 asks for a
- * 3-D Secure challenge (cRes 'Y' authenticates). `mode` makes it slow (never answers in time) or down (500).
+ * 3-D Secure challenge (cRes 'Y' authenticates). `mode` makes it slow (never answers in time) or down (500);
+ * `loseReplies` makes the next POST transactions go through (the card is charged) without an answer,
+ * as when the connection drops after Opayo took the payment. The Reporting & Admin API's
+ * getTransactionDetail (POST /access/access.htm) finds a transaction by vendorTxCode.
  */
 export type OpayoStandIn = {
   url: string;
   mode: 'normal' | 'slow' | 'down';
+  /** How many of the next payments are taken without an answer. */
+  loseReplies: number;
   /** Every request body it received, by path (to check what the adapter sends). */
   received: { method: string; path: string; body: Record<string, unknown>; authorization: string | undefined }[];
   transactions: Map<string, Record<string, unknown>>;
@@ -19,14 +24,15 @@ export type OpayoStandIn = {
 
 const id = () => randomBytes(12).toString('hex').toUpperCase();
 
-export async function startOpayoStandIn(credentials: { vendorName: string; key: string; password: string }): Promise<OpayoStandIn> {
+export async function startOpayoStandIn(credentials: { vendorName: string; key: string; password: string; reportingUser?: string; reportingPassword?: string }): Promise<OpayoStandIn> {
   const basic = `Basic ${Buffer.from(`${credentials.key}:${credentials.password}`).toString('base64')}`;
   const sessions = new Map<string, number>();
   const cards = new Map<string, { session: string; number: string; expiry: string }>();
   const transactions = new Map<string, Record<string, unknown>>();
   const vendorTxCodes = new Set<string>();
   const challenges = new Map<string, string>();
-  const state: OpayoStandIn = { url: '', mode: 'normal', received: [], transactions, close: async () => {} };
+  const byVendorTxCode = new Map<string, string>();
+  const state: OpayoStandIn = { url: '', mode: 'normal', loseReplies: 0, received: [], transactions, close: async () => {} };
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -56,6 +62,7 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString();
+    if (req.method === 'POST' && req.url === '/access/access.htm') return reporting(res, new URLSearchParams(text).get('XML') ?? '');
     const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
     const path = (req.url ?? '').replace(/^\/api\/v1/, '');
     state.received.push({ method: req.method ?? '', path, body, authorization: req.headers.authorization });
@@ -98,20 +105,23 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
       vendorTxCodes.add(vendorTxCode);
       cards.delete(String(card?.card?.cardIdentifier));
       const txId = id();
+      byVendorTxCode.set(vendorTxCode, txId);
       const amount = Number(body.amount);
+      const lost = state.loseReplies > 0;
+      if (lost) state.loseReplies--;
       if (c.number === '4000000000000002') {
         transactions.set(txId, declined(txId));
-        return send(res, 422, declined(txId));
+        return lost ? undefined : send(res, 422, declined(txId));
       }
       if (c.number === '4000000000003220') {
         const cReq = randomBytes(24).toString('base64url');
         challenges.set(txId, JSON.stringify({ c, amount }));
         const pending = { transactionId: txId, status: '3DAuth', statusCode: '2021', statusDetail: 'Please redirect your customer to the ACSURL to complete the 3DS Transaction', acsUrl: `${state.url}/acs`, cReq };
         transactions.set(txId, pending);
-        return send(res, 202, pending);
+        return lost ? undefined : send(res, 202, pending);
       }
       transactions.set(txId, ok(txId, c, amount));
-      return send(res, 201, ok(txId, c, amount));
+      return lost ? undefined : send(res, 201, ok(txId, c, amount));
     }
     const challenge = /^\/transactions\/([^/]+)\/3d-secure-challenge$/.exec(path);
     if (req.method === 'POST' && challenge) {
@@ -130,6 +140,35 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
       return tx ? send(res, 200, tx) : send(res, 404, { description: 'Transaction not found', code: 1004 });
     }
     return send(res, 404, { description: 'Not found' });
+  }
+
+  /** getTransactionDetail by vendortxcode, signed as the Reporting API wants (errorcode 0043: no such transaction). */
+  function reporting(res: ServerResponse, xml: string) {
+    const xmlReply = (inner: string) => {
+      res.writeHead(200, { 'content-type': 'text/xml' });
+      res.end(`<?xml version="1.0" encoding="ISO-8859-1" ?><vspaccess>${inner}</vspaccess>`);
+    };
+    if (state.mode === 'slow') return;
+    if (state.mode === 'down') return send(res, 500, { description: 'Internal server error' });
+    const field = (tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1] ?? null;
+    const vendorTxCode = field('vendortxcode') ?? '';
+    state.received.push({ method: 'POST', path: '/access/access.htm', body: { command: field('command'), vendortxcode: vendorTxCode }, authorization: undefined });
+    // The signature: MD5 of the elements between <vspaccess> and <signature>, then <password>.
+    const signed = /^<vspaccess>(.*)<signature>([0-9a-f]{32})<\/signature><\/vspaccess>$/.exec(xml);
+    const good =
+      signed &&
+      credentials.reportingUser &&
+      field('vendor') === credentials.vendorName &&
+      field('user') === credentials.reportingUser &&
+      createHash('md5').update(`${signed[1]}<password>${credentials.reportingPassword}</password>`).digest('hex') === signed[2];
+    if (!good) return xmlReply('<errorcode>0010</errorcode><error>The signature is invalid.</error>');
+    if (field('command') !== 'getTransactionDetail') return xmlReply('<errorcode>0007</errorcode><error>Invalid command.</error>');
+    const txId = byVendorTxCode.get(vendorTxCode);
+    if (!txId) return xmlReply('<errorcode>0043</errorcode><error>Invalid Transaction: the transaction could not be found.</error>');
+    const tx = transactions.get(txId) ?? {};
+    return xmlReply(
+      `<errorcode>0000</errorcode><timestamp></timestamp><vpstxid>{${txId}}</vpstxid><vendortxcode>${vendorTxCode}</vendortxcode><transactiontype>Payment</transactiontype><status>${String(tx.statusDetail ?? '')}</status>`,
+    );
   }
 
   const server = createServer((req, res) => {

@@ -1,6 +1,7 @@
 import { payment } from '../../db/schema';
 import type { AppModule, ModuleContext } from '../../platform/module';
-import { recoverPayments, refundPayment } from './card-payment.service';
+import { refundPayment } from './card-payment.service';
+import { recoverPayments } from './payment-recovery';
 import { paymentRoutes } from './payments.routes';
 import { type PaymentDeps, paymentDeps } from './providers';
 

@@ -8,7 +8,7 @@ import { type AuthoriseRequest, PaymentProviderError } from './payment-provider'
 
 /** The OPAYO and DOJO adapters against local stand-ins that speak the providers' HTTP: success, decline, 3-D Secure, timeout, 5xx, refund. */
 
-const creds = { vendorName: 'tillpointtest', key: 'int-key-123', password: 'int-pass-456' };
+const creds = { vendorName: 'tillpointtest', key: 'int-key-123', password: 'int-pass-456', reportingUser: 'tillpoint-reports', reportingPassword: 'rep<&>pass' };
 let opayo: OpayoStandIn;
 let dojo: DojoStandIn;
 beforeAll(async () => {
@@ -103,6 +103,52 @@ describe('OPAYO adapter (PI REST API v1)', () => {
       opayo.mode = 'normal';
     }
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1000);
+  });
+
+  describe('a payment whose reply was lost (timeout before a transactionId): found again by our vendorTxCode', () => {
+    const reporting = { user: creds.reportingUser, password: creds.reportingPassword };
+    const withReporting = (r: typeof reporting | null = reporting) =>
+      opayoProvider({ baseUrl: opayo.url, vendorName: creds.vendorName, integrationKey: creds.key, integrationPassword: creds.password, reporting: r, timeoutMs: TIMEOUT_MS });
+    /** The card is charged, the answer never comes: the adapter times out with no transactionId. */
+    async function lostReply(cardNumber: string) {
+      const req = await cardPayment(cardNumber);
+      opayo.loseReplies = 1;
+      expect(await failure(op().authorise(req))).toMatchObject({ kind: 'TIMEOUT' });
+      expect(opayo.loseReplies).toBe(0);
+      return req;
+    }
+
+    it('charged: the Reporting API finds it and PI says Ok, with the card facts', async () => {
+      const req = await lostReply('4929000000006');
+      const status = await withReporting().status({ reference: req.reference, transactionId: null, sessionId: req.sessionId });
+      expect(status).toMatchObject({ status: 'AUTHORISED', transactionId: expect.any(String), card: { last4: '0006', brand: 'Visa' } });
+      const asked = opayo.received.filter((r) => r.path === '/access/access.htm').at(-1);
+      expect(asked?.body).toEqual({ command: 'getTransactionDetail', vendortxcode: req.reference });
+    });
+
+    it('declined: DECLINED', async () => {
+      const req = await lostReply('4000000000000002');
+      expect(await withReporting().status({ reference: req.reference, transactionId: null, sessionId: null })).toMatchObject({ status: 'DECLINED' });
+    });
+
+    it('never made (errorcode 0043): NOT_FOUND', async () => {
+      expect(await withReporting().status({ reference: '7.neverSentToOpayo000000', transactionId: null, sessionId: null })).toEqual({ status: 'NOT_FOUND' });
+    });
+
+    it('no Reporting API user configured: UNKNOWN; a wrong password (bad signature) or a slow reply: an error, never a guess', async () => {
+      const req = await lostReply('4929000000006');
+      expect(await withReporting(null).status({ reference: req.reference, transactionId: null, sessionId: null })).toEqual({ status: 'UNKNOWN' });
+      expect(await failure(withReporting({ ...reporting, password: 'wrong' }).status({ reference: req.reference, transactionId: null, sessionId: null }))).toMatchObject({
+        kind: 'UNAVAILABLE',
+        message: expect.stringContaining('0010'),
+      });
+      opayo.mode = 'slow';
+      try {
+        expect(await failure(withReporting().status({ reference: req.reference, transactionId: null, sessionId: null }))).toMatchObject({ kind: 'TIMEOUT' });
+      } finally {
+        opayo.mode = 'normal';
+      }
+    });
   });
 
   it('5xx: UNAVAILABLE', async () => {

@@ -28,14 +28,13 @@ export function paymentDeps(o: { db: Db; publicUrl: string; testEnvironment: boo
     providerFor(provider, settings) {
       if (provider === 'SIMULATOR') return simulator;
       if ((provider !== 'OPAYO' && provider !== 'DOJO') || !settings) return null;
-      const { jwt, password } = paymentSecretsOf(settings);
+      const { jwt, password, reportingPassword } = paymentSecretsOf(settings);
       const baseUrl = settings.baseUrl || providerEndpoints(provider, o.testEnvironment)?.baseUrl;
       if (!jwt || !baseUrl) return null;
       if (provider === 'DOJO') return dojoProvider({ baseUrl, secretKey: jwt, timeoutMs });
-      if (!password) return null;
-      // Opayo's vendor name: the Payment tab has no field of its own for it, so it travels with the integration key as 'vendor:key'.
-      const [vendorName, integrationKey] = jwt.includes(':') ? [jwt.slice(0, jwt.indexOf(':')), jwt.slice(jwt.indexOf(':') + 1)] : ['', jwt];
-      return opayoProvider({ baseUrl, vendorName, integrationKey, integrationPassword: password, timeoutMs });
+      if (!password || !settings.vendorName) return null;
+      const reporting = settings.reportingUser && reportingPassword ? { user: settings.reportingUser, password: reportingPassword } : null;
+      return opayoProvider({ baseUrl, vendorName: settings.vendorName, integrationKey: jwt, integrationPassword: password, reporting, timeoutMs });
     },
   };
 }

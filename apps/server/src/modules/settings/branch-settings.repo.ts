@@ -44,8 +44,8 @@ export async function branchStatus(db: Db, scope: Scope): Promise<string | undef
 /** The admin shape: everything but the secrets, which show only as present or not. */
 export function branchSettingsRecord(scope: Scope, row: BranchSettingsRow | undefined, defaults: Partial<BranchSettings> = {}): BranchSettings {
   if (!row) return { ...BRANCH_SETTINGS_DEFAULTS, ...defaults, id: null, merchantBranchId: scope.merchantBranchId };
-  const { jwt, password, merchantAccountId: _a, createdDate: _c, updatedDate: _u, ...rest } = row;
-  return { ...rest, hasJwt: !!jwt, hasPassword: !!password };
+  const { jwt, password, reportingPassword, merchantAccountId: _a, createdDate: _c, updatedDate: _u, ...rest } = row;
+  return { ...rest, hasJwt: !!jwt, hasPassword: !!password, hasReportingPassword: !!reportingPassword };
 }
 
 /**
@@ -57,11 +57,16 @@ function sealSecrets(v: BranchSettingsValues): BranchSettingsValues {
     ...v,
     ...(v.jwt ? { jwt: seal(v.jwt) } : {}),
     ...(v.password ? { password: seal(v.password) } : {}),
+    ...(v.reportingPassword ? { reportingPassword: seal(v.reportingPassword) } : {}),
   };
 }
 
 /** The provider credentials in clear, for the payment adapters. */
-export const paymentSecretsOf = (row: BranchSettingsRow) => ({ jwt: unsealNullable(row.jwt), password: unsealNullable(row.password) });
+export const paymentSecretsOf = (row: BranchSettingsRow) => ({
+  jwt: unsealNullable(row.jwt),
+  password: unsealNullable(row.password),
+  reportingPassword: unsealNullable(row.reportingPassword),
+});
 
 /** Start-up step: provider secrets saved before encryption at rest existed are encrypted in place. */
 export async function sealStoredPaymentSecrets(db: Db): Promise<number> {

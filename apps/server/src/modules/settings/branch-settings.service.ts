@@ -46,6 +46,10 @@ export function paymentSettingsValues(v: z.output<typeof paymentSettingsInputSch
     : { provider: v.provider, jsUrl: null, baseUrl: null, merchantUrl: v.merchantUrl || null };
   if (v.jwt?.trim()) values.jwt = v.jwt;
   if (v.password?.trim()) values.password = v.password;
+  // Opayo's own fields: written when the tab sends them (a blank clears the vendor name and user).
+  if (v.vendorName !== undefined) values.vendorName = v.vendorName?.trim() || null;
+  if (v.reportingUser !== undefined) values.reportingUser = v.reportingUser?.trim() || null;
+  if (v.reportingPassword?.trim()) values.reportingPassword = v.reportingPassword;
   return values;
 }
 

@@ -69,6 +69,9 @@ describe('branch settings: reading', () => {
       hasJwt: false,
       hasPassword: false,
       userType: null,
+      vendorName: null,
+      reportingUser: null,
+      hasReportingPassword: false,
     });
   });
 
@@ -180,7 +183,16 @@ describe('branch settings: each tab saves its own fields', () => {
     const [kept] = await t.db.select().from(branchSettings).where(eq(branchSettings.merchantBranchId, branch));
     // Kept, and kept encrypted (issue 13): the row holds ciphertext that reads back as the saved values.
     expect(kept.jwt).toMatch(/^enc:v1:/);
-    expect(paymentSecretsOf(kept)).toEqual({ jwt: 'key-1', password: 'secret-1' });
+    expect(paymentSecretsOf(kept)).toEqual({ jwt: 'key-1', password: 'secret-1', reportingPassword: null });
+
+    // Opayo's vendor name and reporting user are plain fields; the reporting password is write-only and sealed like the others.
+    const opayo = await call<BranchSettings>('PUT', `${branch}/payment`, { ...PAYMENT, vendorName: 'tillpointshop', reportingUser: 'reports', reportingPassword: 'rep-secret' });
+    expect(opayo.body).toMatchObject({ vendorName: 'tillpointshop', reportingUser: 'reports', hasReportingPassword: true });
+    expect(JSON.stringify(opayo.body)).not.toContain('rep-secret');
+    await call('PUT', `${branch}/payment`, { ...PAYMENT, vendorName: 'tillpointshop', reportingUser: 'reports', reportingPassword: '' });
+    const [withReporting] = await t.db.select().from(branchSettings).where(eq(branchSettings.merchantBranchId, branch));
+    expect(withReporting.reportingPassword).toMatch(/^enc:v1:/);
+    expect(paymentSecretsOf(withReporting).reportingPassword).toBe('rep-secret');
 
     await call('PUT', `${branch}/payment`, { ...PAYMENT, password: 'p'.repeat(4000) });
     const [long] = await t.db.select().from(branchSettings).where(eq(branchSettings.merchantBranchId, branch));

@@ -18,7 +18,7 @@ export function PaymentSettingsTab({ branchId, onEditingChange }: TabProps) {
     branchId,
     schema: paymentSettingsInputSchema,
     path: BRANCH_SETTINGS_PATHS.savePayment(branchId),
-    toForm: (s) => ({ provider: s.provider as (typeof PAYMENT_PROVIDERS)[number], jsUrl: s.jsUrl ?? '', baseUrl: s.baseUrl ?? '', merchantUrl: s.merchantUrl ?? '', jwt: '', password: '' }),
+    toForm: (s) => ({ provider: s.provider as (typeof PAYMENT_PROVIDERS)[number], jsUrl: s.jsUrl ?? '', baseUrl: s.baseUrl ?? '', merchantUrl: s.merchantUrl ?? '', jwt: '', password: '', vendorName: s.vendorName ?? '', reportingUser: s.reportingUser ?? '', reportingPassword: '' }),
     onEditingChange,
   });
   if (loading || params.isPending) return <SettingsLoading failed={failed} />;
@@ -41,6 +41,14 @@ export function PaymentSettingsTab({ branchId, onEditingChange }: TabProps) {
         <TextField control={control} name="merchantUrl" label="Merchant Url" />
         <SecretField control={control} name="jwt" label="Jwt" stored={record?.hasJwt ?? false} />
         <SecretField control={control} name="password" label="Password" stored={record?.hasPassword ?? false} />
+        {/* Opayo only: its vendor name, and the Reporting API user that lets a payment lost in a timeout be found again. */}
+        {crud.form.watch('provider') === 'OPAYO' && (
+          <>
+            <TextField control={control} name="vendorName" label="Vendor Name" />
+            <TextField control={control} name="reportingUser" label="Reporting User" />
+            <SecretField control={control} name="reportingPassword" label="Reporting Password" stored={record?.hasReportingPassword ?? false} />
+          </>
+        )}
       </div>
     </CrudPanel>
   );
