@@ -8,6 +8,7 @@ import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { floorModule } from './modules/floor/floor.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { paymentsModule } from './modules/payments/payments.module';
+import { printingModule } from './modules/printing/printing.module';
 import { mixAndMatchModule } from './modules/mix-and-match/mix-and-match.module';
 import { webMenuModule } from './modules/web-menu/web-menu.module';
 import { accountsModule } from './modules/accounts/accounts.module';
@@ -44,6 +45,7 @@ export const APP_MODULES: readonly AppModule[] = [
   dataSyncModule,
   basketModule,
   ordersModule,
+  printingModule,
   paymentsModule,
   addressesModule,
   marketplaceModule,

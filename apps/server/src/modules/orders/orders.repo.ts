@@ -2,14 +2,16 @@ import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { moneyString, pounds } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder, UNPAID_PAYMENT_TYPES } from '@tillpoint/contracts/order';
 import type { Db } from '../../db/open-db';
-import { customerOrder, customerOrderLine, orderEvent, orderHistory, product, stockEvent } from '../../db/schema';
+import { customerOrder, customerOrderLine, orderHistory, product, stockEvent } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { lockBranch } from '../../platform/tenancy';
+import { ORDER_EVENTS_CHANNEL, recordOrderEvent } from '../../platform/order-events';
+import { queueOrderPrint } from '../../platform/order-printing';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
 
-/** The channel the live order screens listen on (ARCHITECTURE §4). */
-export const ORDER_EVENTS_CHANNEL = 'order_events';
+// The event writer moved to platform/ (printing writes events too); kept exported here for its callers.
+export { ORDER_EVENTS_CHANNEL, recordOrderEvent };
 
 export type NewOrder = {
   basketId: number;
@@ -72,21 +74,13 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
   }
   await takeStock(tx, s, o.lines);
   // An order the branch accepts by itself (autoOrderConfirm) says so in its history, with no user.
-  if (order.orderStatus === 'ORDER_ACCEPTED') await tx.insert(orderHistory).values({ ...s, orderId: order.id, userId: null, action: 'AUTO_ACCEPT', fromStatus: 'ORDER_PLACED', toStatus: 'ORDER_ACCEPTED' });
+  // It prints in the kitchen as an accepted one does (sent after commit).
+  if (order.orderStatus === 'ORDER_ACCEPTED') {
+    await tx.insert(orderHistory).values({ ...s, orderId: order.id, userId: null, action: 'AUTO_ACCEPT', fromStatus: 'ORDER_PLACED', toStatus: 'ORDER_ACCEPTED' });
+    await queueOrderPrint(tx, s, order.id, 'KITCHEN');
+  }
   await recordOrderEvent(tx, s, order.id, 'ORDER_CREATED', order.orderStatus);
   return order;
-}
-
-/**
- * The event the live order screens read, in the caller's transaction, announced with pg_notify
- * (delivered at commit, so a listener never reads an event that is not there yet).
- */
-export async function recordOrderEvent(tx: Db, s: Scope, orderId: number, kind: string, orderStatus: string) {
-  const [event] = await tx.insert(orderEvent).values({ ...s, orderId, kind, orderStatus }).returning({ id: orderEvent.id });
-  await tx.execute(
-    sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, orderId, eventId: event.id })})`,
-  );
-  return event.id;
 }
 
 async function takeStock(tx: Db, s: Scope, lines: NewOrder['lines']) {

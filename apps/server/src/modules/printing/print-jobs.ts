@@ -1,0 +1,128 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { PRINTING_MESSAGES } from '@tillpoint/contracts/printing';
+import type { Db } from '../../db/open-db';
+import { customerOrder, device, printJob } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import { recordOrderEvent } from '../../platform/order-events';
+import { encodeTicket, kitchenTicket, receiptOf, receiptTicket } from './print-layout';
+import { type PrintTarget, itemPrinters, printableBranch, printableOrder } from './printing.repo';
+import { PrinterError, type PrinterSend } from './printer-socket';
+
+type PrintJobRow = typeof printJob.$inferSelect;
+
+/** A job is tried this many times (about 25 minutes of backoff), then left FAILED with its error on the order. */
+export const MAX_PRINT_ATTEMPTS = 10;
+/** A claimed job is someone's for this long: an instance that dies mid-print only delays it. */
+const LEASE_MS = 60_000;
+/** 10 s, 20 s, 40 s … capped at 5 minutes: a printer that is off for a while is not hammered. */
+export const printBackoffMs = (attempts: number) => Math.min(300_000, 10_000 * 2 ** Math.max(0, attempts - 1));
+
+/** What the order's Error Details say about a printer that did not take its ticket. */
+export const printerFailure = (kind: 'KITCHEN' | 'RECEIPT', p: PrintTarget, reason: string) =>
+  `${kind === 'KITCHEN' ? 'Kitchen' : 'Receipt'} printer "${p.name}" (${p.networkAddress}:${p.port}) ${reason}`;
+
+/**
+ * Sends the due prints. Jobs are claimed with FOR UPDATE SKIP LOCKED and leased before sending, so
+ * several server instances never print the same ticket twice, and the claimed jobs print side by
+ * side (one silent printer does not hold up another's tickets).
+ */
+export async function deliverDuePrints(db: Db, send: PrinterSend, batch = 10): Promise<{ printed: number; failed: number }> {
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ merchantAccountId: printJob.merchantAccountId, id: printJob.id })
+      .from(printJob)
+      .where(and(inArray(printJob.status, ['PENDING', 'PRINTING']), lte(printJob.nextAttemptAt, new Date())))
+      .orderBy(asc(printJob.nextAttemptAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    const out: PrintJobRow[] = [];
+    for (const d of due) {
+      const [row] = await tx
+        .update(printJob)
+        .set({ status: 'PRINTING', attempts: sql`${printJob.attempts} + 1`, nextAttemptAt: new Date(Date.now() + LEASE_MS), updatedDate: new Date() })
+        .where(and(eq(printJob.merchantAccountId, d.merchantAccountId), eq(printJob.id, d.id)))
+        .returning();
+      out.push(row);
+    }
+    return out;
+  });
+  const results = await Promise.all(claimed.map((job) => printOne(db, send, job)));
+  return { printed: results.filter(Boolean).length, failed: results.filter((r) => !r).length };
+}
+
+/** One job: render, send to each printer still owed its ticket, record the outcome on the job and the order. */
+async function printOne(db: Db, send: PrinterSend, job: PrintJobRow): Promise<boolean> {
+  const s: Scope = { merchantAccountId: job.merchantAccountId, merchantBranchId: job.merchantBranchId };
+  const order = await printableOrder(db, s, job.orderId);
+  const errors: string[] = [];
+  let giveUp = false;
+  const printed = [...job.printedDeviceIds];
+  if (order) {
+    let tickets: { printer: PrintTarget; bytes: Uint8Array }[] = [];
+    if (job.kind === 'KITCHEN') {
+      tickets = (await itemPrinters(db, s, order.lines)).map(({ printer, lines }) => ({ printer, bytes: encodeTicket(kitchenTicket(order, printer.name, lines)) }));
+    } else {
+      const [printer] = await receiptPrinters(db, s);
+      if (printer) tickets = [{ printer, bytes: encodeTicket(receiptTicket(receiptOf(order, await printableBranch(db, s)))) }];
+      else {
+        // Nothing to retry until someone adds a printer: fail now, and say what to do.
+        errors.push(PRINTING_MESSAGES.noReceiptPrinter);
+        giveUp = true;
+      }
+    }
+    const owed = tickets.filter((t) => !printed.includes(t.printer.id));
+    const sent = await Promise.allSettled(owed.map((t) => send({ host: t.printer.networkAddress, port: t.printer.port }, t.bytes)));
+    sent.forEach((r, i) => {
+      const { printer } = owed[i];
+      if (r.status === 'fulfilled') printed.push(printer.id);
+      else errors.push(printerFailure(job.kind as 'KITCHEN' | 'RECEIPT', printer, r.reason instanceof PrinterError ? r.reason.reason : 'did not answer'));
+    });
+  }
+  const status = !errors.length ? 'PRINTED' : giveUp || job.attempts >= MAX_PRINT_ATTEMPTS ? 'FAILED' : 'PENDING';
+  await db.transaction(async (tx) => {
+    // Only while the lease is ours: a job superseded meanwhile by a newer print stays superseded.
+    await tx
+      .update(printJob)
+      .set({ status, printedDeviceIds: printed, lastError: errors.join('; ') || null, nextAttemptAt: new Date(Date.now() + printBackoffMs(job.attempts)), updatedDate: new Date() })
+      .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.id, job.id), eq(printJob.status, 'PRINTING')));
+    if (order) await refreshOrderPrinterError(tx, s, job.orderId);
+  });
+  return !errors.length;
+}
+
+/** The branch's active receipt printers, the first one first. */
+function receiptPrinters(db: Db, s: Scope): Promise<PrintTarget[]> {
+  return db
+    .select({ id: device.id, name: device.name, networkAddress: device.networkAddress, port: device.port })
+    .from(device)
+    .where(and(eq(device.merchantAccountId, s.merchantAccountId), eq(device.merchantBranchId, s.merchantBranchId), eq(device.kind, 'RECEIPT'), eq(device.status, 'ACTIVE')))
+    .orderBy(device.id);
+}
+
+/**
+ * The order's errorType and errorMessage follow its prints: PRINTER with every unresolved failure
+ * while any print is failing (retrying or given up), back to INIT once none is. Another kind of
+ * error (TABLE_NOT_FOUND) is never overwritten. A change is an order event, so Error Details
+ * appear and go on the live screens.
+ */
+export async function refreshOrderPrinterError(tx: Db, s: Scope, orderId: number) {
+  const [order] = await tx
+    .select({ errorType: customerOrder.errorType, errorMessage: customerOrder.errorMessage, orderStatus: customerOrder.orderStatus })
+    .from(customerOrder)
+    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, orderId)))
+    .for('update');
+  if (!order || (order.errorType !== 'INIT' && order.errorType !== 'PRINTER')) return;
+  const failing = await tx
+    .select({ lastError: printJob.lastError })
+    .from(printJob)
+    .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.orderId, orderId), inArray(printJob.status, ['PENDING', 'PRINTING', 'FAILED'])))
+    .orderBy(printJob.id);
+  const message = failing.flatMap((j) => (j.lastError ? [j.lastError] : [])).join('; ') || null;
+  const next = message ? { errorType: 'PRINTER', errorMessage: message } : { errorType: 'INIT', errorMessage: null };
+  if (next.errorType === order.errorType && next.errorMessage === order.errorMessage) return;
+  await tx
+    .update(customerOrder)
+    .set(next)
+    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, orderId)));
+  await recordOrderEvent(tx, s, orderId, message ? 'ORDER_PRINT_FAILED' : 'ORDER_PRINTED', order.orderStatus);
+}

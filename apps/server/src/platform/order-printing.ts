@@ -1,0 +1,21 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/open-db';
+import { printJob } from '../db/schema';
+import type { Scope } from './auth';
+
+/** KITCHEN: the order's tickets to its items' kitchen printers; RECEIPT: the receipt to the branch's receipt printer. */
+export type PrintKind = 'KITCHEN' | 'RECEIPT';
+
+/**
+ * Queues a print of an order in the caller's transaction (ARCHITECTURE §5): it exists exactly when
+ * the action that asked for it does, and the printing job sends it after commit, so a silent
+ * printer never holds up the action. A newer print of the same kind replaces one still waiting to
+ * retry (it prints everything again), so a resend never prints twice.
+ */
+export async function queueOrderPrint(tx: Db, s: Scope, orderId: number, kind: PrintKind) {
+  await tx
+    .update(printJob)
+    .set({ status: 'SUPERSEDED', updatedDate: new Date() })
+    .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.orderId, orderId), eq(printJob.kind, kind), inArray(printJob.status, ['PENDING', 'FAILED'])));
+  await tx.insert(printJob).values({ ...s, orderId, kind });
+}
