@@ -31,7 +31,7 @@ const COLUMNS: TableColumns = {
 
 /** Dates as the spec shows them (DD/MM/YYYY HH:mm, UK time). */
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
-const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hour12: false });
+export const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hour12: false });
 const when = (d: Date | null) => (d ? DATE_TIME.format(d).replace(',', '') : null);
 
 type Row = typeof customerOrder.$inferSelect & { driverFullName: string | null };

@@ -103,3 +103,29 @@ export function createOrderEventHub(db: Db): OrderEventHub {
     },
   };
 }
+
+/** The hubs in use per database, shared by the staff and display streams: still one LISTEN per process. */
+const shared = new WeakMap<Db, { hub: OrderEventHub; users: number }>();
+
+/** The process's hub for this database; its close() lets go, and the last to let go closes it. */
+export function acquireOrderEventHub(db: Db): OrderEventHub {
+  let entry = shared.get(db);
+  if (!entry) {
+    entry = { hub: createOrderEventHub(db), users: 0 };
+    shared.set(db, entry);
+  }
+  entry.users++;
+  const held = entry;
+  let released = false;
+  return {
+    subscribe: (branch, fn) => held.hub.subscribe(branch, fn),
+    async close() {
+      if (released) return;
+      released = true;
+      held.users--;
+      if (held.users > 0) return;
+      shared.delete(db);
+      await held.hub.close();
+    },
+  };
+}

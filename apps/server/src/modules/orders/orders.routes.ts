@@ -23,7 +23,7 @@ import { errorResponses, found, merchantRoutes } from '../../platform/route-kit'
 import { getOrCreateSecret } from '../../platform/secrets';
 import { isLive } from '../../platform/sessions';
 import { eventsAfter, lastEventId, loadOrders, orderById, unreadOpenCount } from './live-orders.repo';
-import { createOrderEventHub } from './order-events';
+import { acquireOrderEventHub } from './order-events';
 import { markRead, refundOrder, takeOrderAction } from './orders.service';
 
 const B = '/api/storemanagement/order/';
@@ -42,7 +42,7 @@ const SIMPLE_ACTIONS: OrderAction[] = ['accept', 'preparing', 'ready', 'deliver'
 
 export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
-  const hub = createOrderEventHub(db);
+  const hub = acquireOrderEventHub(db);
   const streams = new Set<ServerResponse>();
   // Open streams end before the server closes, then the one LISTEN goes (before the database closes).
   parent.addHook('preClose', async () => {
