@@ -112,3 +112,35 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 /** Seconds an event-stream ticket lasts: EventSource cannot send headers, so it trades the bearer token for one. */
 export const ORDER_EVENTS_TICKET_SECONDS = 30;
+
+const O = 'storemanagement/order/';
+/** The order service's paths (spec 3 §7.1) as the back office calls them. */
+export const ORDER_PATHS = {
+  base: O,
+  /** PUT: the calls of §7.1 that take only the order id. */
+  action: (action: Exclude<OrderAction, 'dispatch' | 'payment'>, id: number) => `${O}${action}/id/${id}`,
+  /** -1 when no driver is chosen (§5.1). */
+  dispatch: (id: number, driverId: number) => `${O}dispatch/id/${id}/driverId/${driverId}`,
+  payment: (id: number, paymentType: (typeof ORDER_PAYMENT_TYPES)[number]) => `${O}payment/id/${id}/paymentType/${paymentType}`,
+  /** PUT: table loads of the open and the completed orders. */
+  newOrders: `${O}newOrders`,
+  completedOrders: `${O}completedOrders`,
+  /** GET: how many open orders nobody has opened yet. */
+  unreadCount: `${O}newOrders/count`,
+  /** GET: one order; opening it marks it read. */
+  byId: (id: number) => `${O}id/${id}`,
+  /** POST: a 30-second ticket for the event stream (EventSource sends no headers). */
+  eventsTicket: `${O}events/ticket`,
+  /** GET (EventSource): `events?ticket=…`. */
+  events: `${O}events`,
+} as const;
+
+/** The live-order screens' words (spec 3 §2.1, §8, §9). */
+export const ORDER_SCREEN = {
+  refundQuestion: 'Are you sure to refund?',
+  noOrders: 'Not any order',
+  /** Seconds of the open orders' countdown, and of the history's refresh. */
+  openRefreshSeconds: 10,
+  historyRefreshSeconds: 60,
+  pageSize: 10,
+} as const;

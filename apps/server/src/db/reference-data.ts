@@ -82,6 +82,10 @@ export const MENU: Menu[] = [
   { id: 1010, parentId: 1000, userType: 'merchant', description: 'Web Menus', href: '#/webMenuList', icon: 'pi pi-globe', objectName: OBJECTS.webMenu },
   { id: 1011, parentId: 1000, userType: 'merchant', description: 'Mix and Match', href: '#/mixAndMatchList', icon: 'pi pi-gift', objectName: OBJECTS.mixAndMatch },
   { id: 1012, parentId: 1000, userType: 'merchant', description: 'Customers', href: '#/customer', icon: 'pi pi-id-card', objectName: OBJECTS.customer },
+  // Live orders (spec 3 §2.1): shown to every user with a part in order handling (any Order privilege).
+  { id: 1100, parentId: null, userType: 'merchant', description: 'Orders', href: null, icon: 'pi pi-shopping-cart' },
+  { id: 1101, parentId: 1100, userType: 'merchant', description: 'Open Orders', href: '#/orders', icon: 'pi pi-inbox', objectName: OBJECTS.order },
+  { id: 1102, parentId: 1100, userType: 'merchant', description: 'Order History', href: '#/orderHistory', icon: 'pi pi-history', objectName: OBJECTS.order },
   { id: 1800, parentId: null, userType: 'merchant', description: 'Settings', href: null, icon: 'pi pi-cog' },
   { id: 1801, parentId: 1800, userType: 'merchant', description: 'Branch Settings', href: '#/branchSettings', icon: 'pi pi-sliders-h', objectName: OBJECTS.branchSettings },
   { id: 1802, parentId: 1800, userType: 'merchant', description: 'Floor Plan', href: '#/floorPlanning', icon: 'pi pi-table', objectName: OBJECTS.restTable },

@@ -42,5 +42,7 @@ export const ROUTES = {
   supplier: '#/supplier',
   customer: '#/customer',
   customerSave: (id?: number | null) => `#customerSave?${param(id)}`,
-  orders: '#orders',
+  // Live orders (spec 3 §2.1)
+  orders: '#/orders',
+  orderHistory: '#/orderHistory',
 } as const;

@@ -38,11 +38,12 @@ export const SCREENS: Record<string, Screen> = {
   adminUserList: { page: lazy(() => import('./users/admin-user-page')), for: ['admin'] },
   dataUpload: { page: lazy(() => import('./data-sync/data-upload-page')), for: ['admin'] },
   gazetteer: { page: lazy(() => import('./gazetteer/gazetteer-page')), for: ['admin'] },
+  orders: { page: lazy(() => import('./orders/orders-page')), for: ['merchant'] },
+  orderHistory: { page: lazy(() => import('./orders/order-history-page')), for: ['merchant'] },
 };
 
 export type Upcoming = { title: string; area: string };
 
 export const UPCOMING: Record<string, Upcoming> = {
   adminSaleReport: { title: 'Admin Sale Report', area: 'Orders (spec 3), since sale reports are made from the orders it records' },
-  orders: { title: 'Orders', area: 'Orders: live orders (spec 3)' },
 };

@@ -108,6 +108,12 @@ describe('system', () => {
     expect(res.body.filter((i) => i.href === '#/taxSave')).toEqual([]);
   });
 
+  it('the live order screens show to the users with a part in order handling (the kitchen), not to a catalogue viewer', async () => {
+    const orders = (items: MenuItem[]) => grouped(items).find((g) => g.group === 'Orders')?.tiles ?? null;
+    expect(orders((await menu(await merchantToken('kitchen'))).body)).toEqual(['Open Orders #/orders', 'Order History #/orderHistory']);
+    expect(orders((await menu(await merchantToken('staff'))).body)).toBeNull();
+  });
+
   it('the menu needs a signed-in user', async () => {
     const res = await menu();
     expect(res.status).toBe(401);

@@ -50,6 +50,10 @@ type Props<T extends Row> = {
   actions?: ReactNode;
   /** Buttons at the end of each row (e.g. view, user); they should stop the click selecting the row. */
   rowActions?: (row: T) => ReactNode;
+  /** The text of an empty table; 'No Records Found' by default (the open orders say 'Not any order'). */
+  emptyMessage?: string;
+  /** A class for a row beside the shared ones (e.g. the open orders' FAILED sync rows). */
+  rowClassName?: (row: T) => string;
   ref?: Ref<LazyTableHandle>;
 };
 
@@ -65,7 +69,7 @@ const EXPORTS: { format: ExportFormat; label: string; icon: string }[] = [
  * A server-paged table (PrimeReact DataTable in lazy mode) over the generic table load: paging,
  * sorting and filtering happen on the server, filters go out 500 ms after the last keystroke.
  */
-export function LazyTable<T extends Row>({ title, dataUrl, param, columns, rows: initialRows = 10, selection, onSelect, exportName, actions, rowActions, ref }: Props<T>) {
+export function LazyTable<T extends Row>({ title, dataUrl, param, columns, rows: initialRows = 10, selection, onSelect, exportName, actions, rowActions, emptyMessage, rowClassName, ref }: Props<T>) {
   const headingId = useId();
   const [first, setFirst] = useState(0);
   const [rows, setRows] = useState(initialRows);
@@ -157,6 +161,12 @@ export function LazyTable<T extends Row>({ title, dataUrl, param, columns, rows:
   };
 
   const filtering = columns.some((c) => c.filter !== false);
+  const shared = tableLook(headingId, total);
+  const look = {
+    ...shared,
+    emptyMessage: emptyMessage ?? shared.emptyMessage,
+    rowClassName: (row: T) => [shared.rowClassName(row), rowClassName?.(row) ?? ''].filter(Boolean).join(' '),
+  };
 
   return (
     <section className="card lazy-table" aria-labelledby={headingId}>
@@ -225,7 +235,7 @@ export function LazyTable<T extends Row>({ title, dataUrl, param, columns, rows:
           // A second click on the selected row would clear it; the form keeps showing that row.
           if (e.value) onSelect?.(e.value as T);
         }}
-        {...tableLook(headingId, total)}
+        {...look}
       >
         {columns.map((c) => (
           <Column
