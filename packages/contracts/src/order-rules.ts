@@ -31,7 +31,35 @@ export const CHECKOUT_MESSAGES = {
   placing: 'Your order is being placed. Please wait.',
   cardNotYet: 'Card payments are not available for this store yet. Please choose another payment type.',
   placed: 'Your order has been placed',
+  orderTime: 'The time you chose is no longer available. Please choose another time.',
 } as const;
+
+/** The branch's clock (spec 2: schedules are kept in Europe/London): minutes since midnight now. */
+export function londonMinutes(now: Date): number {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return get('hour') * 60 + get('minute');
+}
+
+const hhmm = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/**
+ * 'Ready By' choices for a collection: every 15 minutes from a quarter of an hour after now until
+ * today's closing time ('11:00 - 23:00'; a close past midnight runs on; 'Open' means until midnight).
+ */
+export function readyBySlots(todayHours: string, nowMinutes: number, step = 15): string[] {
+  const m = /^(\d{2}):(\d{2}) - (\d{2}):(\d{2})$/.exec(todayHours.trim());
+  let close = 24 * 60 - step;
+  let open = 0;
+  if (m) {
+    open = Number(m[1]) * 60 + Number(m[2]);
+    close = Number(m[3]) * 60 + Number(m[4]);
+    if (close <= open) close += 24 * 60;
+  } else if (todayHours.trim() !== 'Open') return [];
+  const slots: string[] = [];
+  for (let t = Math.max(open, Math.ceil((nowMinutes + step) / step) * step); t <= close; t += step) slots.push(hhmm(t));
+  return slots;
+}
 
 /** A UK mobile number (07… or +44 7…), spaces allowed. */
 export const isUkMobile = (v: string) => /^(\+447\d{9}|07\d{9})$/.test(v.replace(/[\s()-]/g, ''));

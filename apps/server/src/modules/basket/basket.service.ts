@@ -28,13 +28,14 @@ import { type BasketPrice, type LineData, priceBasket, priceOptions, serviceChar
 import { type BasketLineRow, type BasketRow, basketLines, findBasket, itemData } from './basket.repo';
 
 /** The store as the basket sees it at this moment: its keys, settings, licences and whether it is closed. */
-export type StoreContext = { scope: Scope; settings: BranchSettingsRow | undefined; closed: boolean; granted: Set<ServiceName>; now: Date };
+export type StoreContext = { scope: Scope; settings: BranchSettingsRow | undefined; status: string; closed: boolean; granted: Set<ServiceName>; now: Date };
 
 export async function storeContext(db: Db, branchId: number, now = new Date()): Promise<StoreContext> {
   const scope = await branchScope(db, branchId);
   if (!scope) throw notFound();
   const [settings, status, granted] = await Promise.all([findBranchSettings(db, scope), branchStatus(db, scope), grantedServices(db, scope.merchantAccountId, scope.merchantBranchId)]);
-  return { scope, settings, granted, now, closed: memberView(scope, status ?? 'PASSIVE', settings, now).storeClosed };
+  const branchState = status ?? 'PASSIVE';
+  return { scope, settings, status: branchState, granted, now, closed: memberView(scope, branchState, settings, now).storeClosed };
 }
 
 const unavailable = () => new HttpError(400, BASKET_MESSAGES.serviceUnavailable, 'WARNING');

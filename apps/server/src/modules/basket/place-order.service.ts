@@ -11,6 +11,7 @@ import {
   isEmail,
   isUkMobile,
 } from '@tillpoint/contracts/order';
+import { londonMinutes, readyBySlots } from '@tillpoint/contracts/order-rules';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { PAYMENT_MESSAGES, type PaymentTokenInput, type PaymentTokenReply, type ThreeDSecureReply, providerServes } from '@tillpoint/contracts/payment';
 import { ADDRESS_MESSAGES, normalisePostcode } from '@tillpoint/contracts/address-lookup';
@@ -27,6 +28,7 @@ import { PaymentProviderError } from '../payments/payment-provider';
 import { insertPendingPayment } from '../payments/payments.repo';
 import type { PaymentDeps } from '../payments/providers';
 import type { BasketPrice } from './basket.pricing';
+import { memberView } from '../settings/branch-settings.merchant';
 import { type StoreContext, priceOf, requireLicence, storeContext } from './basket.service';
 import { findBasket } from './basket.repo';
 
@@ -41,6 +43,21 @@ function offeredPaymentTypes(ctx: StoreContext, orderType: StorefrontOrderType):
   return splitOptions(ctx.settings?.webOrderPaymentOptions)
     .filter((o) => o.endsWith(suffix))
     .map((o) => o.slice(0, -suffix.length));
+}
+
+/** A slot the checkout offered a few minutes ago (while the customer chose it) is still taken. */
+const SLOT_GRACE_MS = 5 * 60_000;
+
+/**
+ * Whether the branch offers this 'Deliver By' (a scheduled delivery's slots) or 'Ready By' (a
+ * collection's) time now, or offered it SLOT_GRACE_MS ago: the same slots the storefront lists.
+ */
+function timeOffered(ctx: StoreContext, orderType: 'Delivery' | 'Collection', time: string): boolean {
+  return [ctx.now, new Date(ctx.now.getTime() - SLOT_GRACE_MS)].some((at) => {
+    const view = memberView(ctx.scope, ctx.status, ctx.settings, at);
+    const slots = orderType === 'Delivery' ? view.orderTimeForDelivery.map((s) => s.name) : readyBySlots(view.todayHours, londonMinutes(at));
+    return slots.includes(time);
+  });
 }
 
 /**
@@ -85,6 +102,9 @@ async function checkout(tx: Db, ctx: StoreContext, provider: AddressProvider, in
           )[0];
     if (!table) throw warn(CHECKOUT_MESSAGES.tableNo);
   }
+  // A chosen time must be one the branch offers (no time: as soon as possible); a table order has none.
+  const time = input.orderTimeForDelivery?.trim();
+  if (orderType !== 'Table Order' && time && !timeOffered(ctx, orderType, time)) throw warn(CHECKOUT_MESSAGES.orderTime);
   const paymentType = input.paymentType?.trim() ?? '';
   if (!paymentType || !offeredPaymentTypes(ctx, orderType).includes(paymentType)) throw warn(CHECKOUT_MESSAGES.paymentType);
   const card = (CARD_PAYMENT_TYPES as readonly string[]).includes(paymentType);
@@ -193,7 +213,7 @@ function snapshotOf(ctx: StoreContext, basketId: number, input: PlaceOrderInput,
     orderNotes: input.orderNotes,
     allergies: input.allergies,
     // 'Deliver By' for a delivery, 'Ready By' for a collection (spec 3 §2.2); a table order has neither.
-    deliveryTime: checked.orderType === 'Table Order' ? null : input.orderTimeForDelivery,
+    deliveryTime: checked.orderType === 'Table Order' ? null : input.orderTimeForDelivery?.trim() || null,
     website: input.website ?? null,
     money: {
       subTotal: p.subTotal,

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_MESSAGES } from '@tillpoint/contracts/address-lookup';
 import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type PlacedOrder } from '@tillpoint/contracts/order';
@@ -101,6 +101,9 @@ describe('placing an order: pay at the door or the counter', () => {
   });
 
   it('collection and table orders; autoOrderConfirm accepts at once; order numbers follow on', async () => {
+    // 'Ready By' 18:30 is a slot only before 18:15 (London): the clock is set to noon.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
     await w.setSettings({ autoOrderConfirm: true });
     try {
       const c = await place({ id: await basketOf([[w.menu.gift.id, 1]], 'Collection'), orderType: 'Collection', ...guest, paymentType: 'PAY AT COUNTER', orderTimeForDelivery: '18:30' });
@@ -113,8 +116,58 @@ describe('placing an order: pay at the door or the counter', () => {
       expect(row.tableNo).toBe(4);
       expect(row.deliveryTime).toBeNull();
     } finally {
+      vi.useRealTimers();
       await w.setSettings({ autoOrderConfirm: false });
     }
+  });
+});
+
+describe('the chosen time must be one the branch offers (Ready By, Deliver By)', () => {
+  const at = (iso: string) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  };
+  afterEach(() => vi.useRealTimers());
+  const collect = (id: string, time: string | null) => place({ id, orderType: 'Collection', ...guest, paymentType: 'PAY AT COUNTER', orderTimeForDelivery: time });
+  const deliver = (id: string, time: string | null) =>
+    place({ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT DOOR BY CASH', orderTimeForDelivery: time });
+
+  it('Ready By: a time that is not one of the slots is refused and nothing is placed; a slot is taken', async () => {
+    at('2026-11-23T12:00:00Z'); // 12:00 in London: the slots run from 12:15 every quarter of an hour
+    const id = await basketOf([[w.menu.gift.id, 1]], 'Collection');
+    for (const time of ['12:00', '12:10', '11:45', '25:00', '12:15:00', 'soon']) {
+      const res = await collect(id, time);
+      expect({ time, status: res.status, details: res.body.details }).toEqual({ time, status: 400, details: CHECKOUT_MESSAGES.orderTime });
+    }
+    expect(await ordersOf(id)).toEqual([]);
+    expect((await collect(id, '12:15')).body).toMatchObject({ orderType: 'COLLECTION' });
+    expect((await ordersOf(id))[0].deliveryTime).toBe('12:15');
+  });
+
+  it('a slot offered a few minutes ago (while the customer chose it) is still taken; an older one is not', async () => {
+    at('2026-11-23T12:04:00Z'); // 12:15 was offered at 12:00
+    expect((await collect(await basketOf([[w.menu.gift.id, 1]], 'Collection'), '12:15')).status).toBe(200);
+    at('2026-11-23T12:10:00Z');
+    expect((await collect(await basketOf([[w.menu.gift.id, 1]], 'Collection'), '12:15')).body.details).toBe(CHECKOUT_MESSAGES.orderTime);
+  });
+
+  it('Deliver By: none is offered without scheduled delivery; with it, only its slots (after the minimum delivery duration)', async () => {
+    at('2026-11-23T12:00:00Z');
+    const id = await basketOf([[w.menu.gift.id, 1]]);
+    expect((await deliver(id, '13:00')).body.details).toBe(CHECKOUT_MESSAGES.orderTime);
+    await w.setSettings({ scheduledForDelivery: true, minimumDeliveryDeliveryDuration: 30 });
+    try {
+      expect((await deliver(id, '12:15')).body.details).toBe(CHECKOUT_MESSAGES.orderTime);
+      expect(await ordersOf(id)).toEqual([]);
+      expect((await deliver(id, '12:30')).body).toMatchObject({ orderType: 'DELIVERY' });
+      expect((await ordersOf(id))[0].deliveryTime).toBe('12:30');
+    } finally {
+      await w.setSettings({ scheduledForDelivery: false, minimumDeliveryDeliveryDuration: null });
+    }
+  });
+
+  it('no time (as soon as possible) is always taken', async () => {
+    expect((await collect(await basketOf([[w.menu.gift.id, 1]], 'Collection'), null)).status).toBe(200);
   });
 });
 

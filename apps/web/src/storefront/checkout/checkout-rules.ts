@@ -101,29 +101,5 @@ export const billingOf = (s: Pick<CheckoutState, 'orderType' | 'sameAsDelivery' 
 /** Field limits of spec 3 §5.4 the form enforces as the customer types (maxLength). */
 export const FIELD_MAX = { name: 20, email: 255, mobilePhone: 30, addressLine1: 50, addressLine: 100, postCode: 10, notes: 100 } as const;
 
-/** The branch's clock (spec 2: schedules are kept in Europe/London): minutes since midnight now. */
-export function londonMinutes(now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
-}
-
-const hhmm = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
-/**
- * 'Ready By' choices for a collection: every 15 minutes from a quarter of an hour after now until
- * today's closing time ('11:00 - 23:00'; a close past midnight runs on; 'Open' means until midnight).
- */
-export function readyBySlots(todayHours: string, nowMinutes: number, step = 15): string[] {
-  const m = /^(\d{2}):(\d{2}) - (\d{2}):(\d{2})$/.exec(todayHours.trim());
-  let close = 24 * 60 - step;
-  let open = 0;
-  if (m) {
-    open = Number(m[1]) * 60 + Number(m[2]);
-    close = Number(m[3]) * 60 + Number(m[4]);
-    if (close <= open) close += 24 * 60;
-  } else if (todayHours.trim() !== 'Open') return [];
-  const slots: string[] = [];
-  for (let t = Math.max(open, Math.ceil((nowMinutes + step) / step) * step); t <= close; t += step) slots.push(hhmm(t));
-  return slots;
-}
+// 'Ready By' slots live in contracts: the server refuses a time it does not offer (place-order.service).
+export { londonMinutes, readyBySlots } from '@tillpoint/contracts/order-rules';
