@@ -12,6 +12,16 @@ export const PROVIDER_PAYMENT_TYPES: Record<string, readonly string[]> = {
 };
 export const providerServes = (provider: string | null | undefined, paymentType: string) => (PROVIDER_PAYMENT_TYPES[provider ?? 'NONE'] ?? []).includes(paymentType);
 
+/**
+ * Which providers keep a card for a member (issue 11 'Payment methods'): atCheckout, a reusable token
+ * from a card payment made with saveCard; withoutPaying, from the card fields alone ('Add card').
+ * Opayo (reusable card identifiers) and Dojo (saved payment methods of a customer) are not wired yet.
+ */
+export const PROVIDER_SAVES_CARDS: Record<string, { atCheckout: boolean; withoutPaying: boolean }> = {
+  SIMULATOR: { atCheckout: true, withoutPaying: true },
+};
+export const providerSavesCards = (provider: string | null | undefined, when: 'atCheckout' | 'withoutPaying') => PROVIDER_SAVES_CARDS[provider ?? 'NONE']?.[when] === true;
+
 const P = 'storemanagement/payment/';
 const S = 'payment-simulator/';
 export const PAYMENT_PATHS = {
@@ -27,6 +37,14 @@ export const PAYMENT_PATHS = {
   simulatorFieldsScript: `${S}fields.js`,
   simulatorCardIdentifiers: `${S}card-identifiers`,
   simulatorChallenge: `${S}challenge`,
+  /** GET: the simulator's CVV-only field, for paying with a saved card (spec 3 §4.8). */
+  simulatorCvvFields: (sessionKey: string) => `${S}cvv/${encodeURIComponent(sessionKey)}`,
+  /** POST { securityCode } with the session key as Bearer: a single-use identifier of the CVV just typed. */
+  simulatorSecurityCodes: `${S}security-codes`,
+  /** POST { merchantBranchId }, members: a card session to save a card without paying ('Add card'). */
+  memberCardSession: 'memberuser/card/session',
+  /** POST { merchantBranchId, paymentAccessToken, cardIdentifier }, members: keeps the card as the provider's reusable token. */
+  memberCardCreate: 'memberuser/card/create',
 } as const;
 
 /** The reply of POST storemanagement/payment/token, by provider (payment.ts validates it with paymentTokenReplySchema). */

@@ -8,7 +8,7 @@ import type { PaymentTokenReply, ThreeDSecureReply } from './payment-paths';
  * payment, the SIMULATOR's hosted card fields, 3-D Secure and refunds.
  */
 
-export { CHECKOUT_FRAME_SOURCE, PAYMENT_FRAME_SOURCE, PAYMENT_PATHS, PROVIDER_PAYMENT_TYPES, providerServes } from './payment-paths';
+export { CHECKOUT_FRAME_SOURCE, PAYMENT_FRAME_SOURCE, PAYMENT_PATHS, PROVIDER_PAYMENT_TYPES, PROVIDER_SAVES_CARDS, providerSavesCards, providerServes } from './payment-paths';
 export type { PaymentTokenReply, ThreeDSecureReply } from './payment-paths';
 
 export const PAYMENT_STATES = ['PENDING', 'CHALLENGED', 'AUTHORISED', 'DECLINED', 'FAILED', 'REFUNDING', 'REFUNDED'] as const;
@@ -29,6 +29,8 @@ export const PAYMENT_MESSAGES = {
   notRefundable: 'This order cannot be refunded.',
   refundFailed: 'The refund could not be made. Please try again.',
   refunded: 'The payment has been refunded.',
+  savedCardNotUsable: 'This saved card cannot be used at this store. Please choose another card or enter a new one.',
+  savesAtCheckoutOnly: 'Cards for this store are saved when you pay at checkout: tick "Save this card for next time".',
 } as const;
 
 /** The SIMULATOR's test cards (README 'Payments'); any future expiry, any 3-digit CVV. */
@@ -67,6 +69,18 @@ export const simulatorCardInputSchema = z.object({
   }),
 });
 export const simulatorCardReplySchema = z.object({ cardIdentifier: z.string(), expiry: z.string(), cardType: z.string(), last4: z.string() });
+/** The simulator's CVV-only field for a saved card: the CVV becomes a single-use identifier, never stored. */
+export const simulatorSecurityCodeInputSchema = z.object({ securityCode: z.string().max(10) });
+export const simulatorSecurityCodeReplySchema = z.object({ cardIdentifier: z.string() });
+
+/** POST memberuser/card/session: a card session for the member to save a card without paying. */
+export const memberCardSessionInputSchema = z.object({ merchantBranchId: idSchema });
+/** POST memberuser/card/create (spec 3 §7.5 'card plus merchantBranchId'): the provider's card token, never the card. */
+export const memberCardCreateInputSchema = z.object({
+  merchantBranchId: idSchema,
+  paymentAccessToken: z.string().trim().max(500).nullish(),
+  cardIdentifier: z.string().trim().max(200).nullish(),
+});
 
 /** The reply of a refund. */
 export const refundReplySchema = z.object({ id: z.number().int(), orderNo: z.number().int(), basketType: z.string(), message: z.string() });

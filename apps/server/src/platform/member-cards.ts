@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { MemberCard } from '@tillpoint/contracts/member';
 import type { Db } from '../db/open-db';
 import { memberCard } from '../db/schema';
 import type { Scope } from './auth';
@@ -63,3 +64,28 @@ export async function memberCardToken(db: Db, memberId: number, cardId: number, 
     .where(and(eq(memberCard.memberUserId, memberId), eq(memberCard.id, cardId), eq(memberCard.merchantBranchId, merchantBranchId)));
   return row;
 }
+
+type CardRow = typeof memberCard.$inferSelect;
+const two = (n: number) => String(n % 100).padStart(2, '0');
+/** A saved card as the member sees it: the provider's token stays on the server. */
+export const toCard = (r: CardRow): MemberCard => ({
+  id: r.id,
+  merchantBranchId: r.merchantBranchId,
+  provider: r.provider,
+  cardType: r.cardBrand,
+  last4: r.last4,
+  validMonth: r.expiryMonth,
+  validYear: r.expiryYear,
+  cardHolderName: r.cardHolderName,
+  defaultCard: r.defaultCard,
+  name: `${r.cardBrand} **** ${r.last4} (${two(r.expiryMonth)}/${two(r.expiryYear)})`,
+});
+
+/** One of the member's cards as listed, or undefined. */
+export async function memberCardById(db: Db, memberId: number, cardId: number): Promise<MemberCard | undefined> {
+  const [row] = await db.select().from(memberCard).where(and(eq(memberCard.memberUserId, memberId), eq(memberCard.id, cardId)));
+  return row ? toCard(row) : undefined;
+}
+
+/** The customer reference a provider binds a member's reusable card token to. */
+export const memberCustomerReference = (memberId: number) => `member:${memberId}`;

@@ -131,7 +131,7 @@ const label = (r: Route, what: string) => `${r.method} ${r.path} (${what})`;
  * refusals are still a 4xx that changes nothing; the body is a page the person can read (or, for
  * input refused before the page's own code runs, the typed body).
  */
-const BROWSER_PAGES = /^\/api\/payment-simulator\/(fields|challenge)\b/;
+const BROWSER_PAGES = /^\/api\/payment-simulator\/(fields|cvv|challenge)\b/;
 
 function expectTypedFailure(reply: Reply, where: string) {
   expect(reply.status, `${where}: ${JSON.stringify(reply.body)}`).toBeGreaterThanOrEqual(400);

@@ -71,6 +71,8 @@ export function basketRoutes(parent: FastifyInstance, db: Db, provider: AddressP
     async (req) =>
       placeOrder(db, provider, req.body, {
         payments,
+        // Optional: a signed-in member may save the card or pay with a saved one; a guest places as before.
+        memberId: req.principal?.userType === 'member' ? req.principal.userId : null,
         // What 3-D Secure asks of the customer's browser (Opayo's strongCustomerAuthentication).
         browser: { ip: req.ip, accept: req.headers.accept ?? '', userAgent: req.headers['user-agent'] ?? '', language: (req.headers['accept-language'] ?? 'en-GB').split(',')[0] },
       }),

@@ -15,9 +15,11 @@ import { londonMinutes, readyBySlots } from '@tillpoint/contracts/order-rules';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { PAYMENT_MESSAGES, type PaymentTokenInput, type PaymentTokenReply, type ThreeDSecureReply, providerServes } from '@tillpoint/contracts/payment';
 import { ADDRESS_MESSAGES, normalisePostcode } from '@tillpoint/contracts/address-lookup';
+import { providerSavesCards } from '@tillpoint/contracts/payment-paths';
 import type { Db } from '../../db/open-db';
 import { basket, restTable } from '../../db/schema';
-import { HttpError, badRequest, conflict, notFound } from '../../platform/errors';
+import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
+import { memberCardToken, memberCustomerReference } from '../../platform/member-cards';
 import type { AddressProvider } from '../addresses/addresses.repo';
 import { checkServiceable } from '../addresses/addresses.service';
 import { orderOfBasket, placedReply } from '../orders/orders.repo';
@@ -122,7 +124,12 @@ const isLockBusy = (err: unknown) => {
 };
 
 /** What the card flow needs from the request besides the body. */
-export type PlaceContext = { payments: PaymentDeps; browser: BrowserFacts };
+export type PlaceContext = {
+  payments: PaymentDeps;
+  browser: BrowserFacts;
+  /** The signed-in member placing the order, if any: only a member saves a card or pays with a saved one. */
+  memberId?: number | null;
+};
 
 /**
  * POST storemanagement/basket/place: the basket becomes an order exactly once. Its row is locked
@@ -136,7 +143,10 @@ export type PlaceContext = { payments: PaymentDeps; browser: BrowserFacts };
  */
 export async function placeOrder(db: Db, provider: AddressProvider, input: PlaceOrderInput, place: PlaceContext): Promise<PlacedOrder | ThreeDSecureReply> {
   const ctx = await storeContext(db, input.merchantBranchId);
-  let first: { kind: 'placed'; order: PlacedOrder } | { kind: 'card'; payment: Awaited<ReturnType<typeof insertPendingPayment>>; sessionReference: string | null };
+  let first:
+    | { kind: 'placed'; order: PlacedOrder }
+    | { kind: 'card'; payment: Awaited<ReturnType<typeof insertPendingPayment>>; sessionReference: string | null; savedCardToken: string | null };
+  const memberId = place.memberId ?? null;
   try {
     first = await db.transaction(async (tx) => {
       const [row] = input.id
@@ -165,7 +175,19 @@ export async function placeOrder(db: Db, provider: AddressProvider, input: Place
       }
       const cardProvider = ctx.settings?.provider ?? 'NONE';
       if (!place.payments.providerFor(cardProvider, ctx.settings)) throw badRequest(PAYMENT_MESSAGES.noProvider);
+      // A saved card (cardNumber is its id, spec 3 §3): only the signed-in member's own, saved through this branch's provider.
+      let savedCardToken: string | null = null;
+      if (input.cardNumber !== null && input.cardNumber !== undefined && input.cardNumber !== '') {
+        if (memberId === null) throw unauthorized();
+        const cardId = Number(input.cardNumber);
+        const saved = Number.isSafeInteger(cardId) ? await memberCardToken(tx, memberId, cardId, ctx.scope.merchantBranchId) : undefined;
+        if (!saved) throw notFound();
+        if (saved.provider !== cardProvider) throw badRequest(PAYMENT_MESSAGES.savedCardNotUsable);
+        savedCardToken = saved.providerToken;
+      }
       if (!input.paymentAccessToken || (cardProvider !== 'DOJO' && !input.cardIdentifier)) throw badRequest(PAYMENT_MESSAGES.invalidCard);
+      // 'Save this card for next time': a member's new card, with a provider that keeps cards.
+      if (input.saveCard && memberId !== null && savedCardToken === null && providerSavesCards(cardProvider, 'atCheckout')) snapshot.saveCardFor = memberId;
       const payment = await insertPendingPayment(tx, ctx.scope, {
         basketId: open.id,
         provider: cardProvider,
@@ -181,7 +203,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, input: Place
         .where(and(eq(basket.merchantAccountId, ctx.scope.merchantAccountId), eq(basket.id, open.id), eq(basket.state, 'OPEN')))
         .returning({ id: basket.id });
       if (!changed.length) throw conflict(CHECKOUT_MESSAGES.placing);
-      return { kind: 'card' as const, payment, sessionReference: dojoReference(ctx.scope.merchantAccountId, open.id) };
+      return { kind: 'card' as const, payment, sessionReference: dojoReference(ctx.scope.merchantAccountId, open.id), savedCardToken };
     });
   } catch (err) {
     if (isLockBusy(err)) throw conflict(CHECKOUT_MESSAGES.placing);
@@ -195,6 +217,8 @@ export async function placeOrder(db: Db, provider: AddressProvider, input: Place
     billing: input.memberBillingAddress ?? input.memberUserAddress ?? null,
     browser: place.browser,
     sessionReference: first.sessionReference,
+    savedCardToken: first.savedCardToken,
+    customerReference: memberId === null ? null : memberCustomerReference(memberId),
   });
 }
 

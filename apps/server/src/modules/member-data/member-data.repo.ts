@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/open-db';
 import { memberAddress, memberBillingAddress, memberCard, memberFeedback, memberNotes, memberUser, merchantAccount, merchantBranch } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { toCard } from '../../platform/member-cards';
 import { enqueueMail } from '../../platform/outbox';
 
 /**
@@ -121,21 +122,6 @@ export async function deleteAddress(db: Db, t: AddressTable, memberId: number, i
 }
 
 // ---- cards: provider tokens with brand, last four and expiry (never a number or CVV) ----
-
-type CardRow = typeof memberCard.$inferSelect;
-const two = (n: number) => String(n % 100).padStart(2, '0');
-export const toCard = (r: CardRow): MemberCard => ({
-  id: r.id,
-  merchantBranchId: r.merchantBranchId,
-  provider: r.provider,
-  cardType: r.cardBrand,
-  last4: r.last4,
-  validMonth: r.expiryMonth,
-  validYear: r.expiryYear,
-  cardHolderName: r.cardHolderName,
-  defaultCard: r.defaultCard,
-  name: `${r.cardBrand} **** ${r.last4} (${two(r.expiryMonth)}/${two(r.expiryYear)})`,
-});
 
 /** The member's cards, or only those saved through one branch (a provider token works only with the account it was made with). */
 export async function listCards(db: Db, memberId: number, branchId?: number): Promise<MemberCard[]> {

@@ -307,6 +307,24 @@ describe("the member sweep: another member's ids are 404 on every call, and noth
       const res = await call(method, path, b.token, body);
       expect([what, res.status]).toEqual([what, 404]);
     }
+    // Paying with A's saved card (cardNumber is its id) from B's own basket: 404, nothing charged or placed.
+    await w.setSettings({ provider: 'SIMULATOR', webOrderPaymentOptions: 'PAY AT COUNTER (COLLECTION),CARD (COLLECTION)' });
+    const bBasket = await newBasket();
+    const withCard = await call('POST', BASKET_PATHS.place, b.token, {
+      merchantBranchId: w.s.merchantBranchId,
+      id: bBasket,
+      orderType: 'Collection',
+      firstName: 'Bob',
+      lastName: 'Baker',
+      email: b.email,
+      mobilePhone: '07700 900456',
+      paymentType: 'CARD',
+      cardNumber: card.id,
+      paymentAccessToken: 'any-session',
+      cardIdentifier: 'any-cvv',
+    });
+    expect(['saved card at place', withCard.status]).toEqual(['saved card at place', 404]);
+    expect((await db.select().from(basket).where(eq(basket.bssId, bBasket)))[0].state).toBe('OPEN');
     // Lists and the notes are B's own: nothing of A's shows.
     expect((await call('GET', P.address.all, b.token)).body).toEqual([]);
     expect((await call('GET', P.billing.all, b.token)).body).toEqual([]);

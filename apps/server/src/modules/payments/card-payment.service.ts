@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES, PAYMENT_PATHS, type RefundReply, type ThreeDSecureRep
 import { customerOrder, orderEvent, payment } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { HttpError, conflict, notFound } from '../../platform/errors';
+import { saveMemberCard } from '../../platform/member-cards';
 import { ORDER_EVENTS_CHANNEL, placedReply } from '../orders/orders.repo';
 import { findBranchSettings } from '../settings/branch-settings.repo';
 import { type CheckoutSnapshot, orderFromCheckout } from './order-from-checkout';
@@ -55,8 +56,14 @@ export async function settle(deps: PaymentDeps, keys: { merchantAccountId: numbe
     const done = await settledAlready(tx, p);
     if (done) return done;
     if (outcome.status === 'AUTHORISED') {
-      const order = await orderFromCheckout(tx, s, snapshotOf(p), 'PAID', 'PLACING');
+      const snap = snapshotOf(p);
+      const order = await orderFromCheckout(tx, s, snap, 'PAID', 'PLACING');
       await setPayment(tx, s, p.id, { state: 'AUTHORISED', transactionId: outcome.transactionId, orderId: order.id, card: outcome.card, message: null });
+      // 'Save this card for next time': the provider's reusable token joins the member's cards with the order, in one transaction.
+      const saved = outcome.saved;
+      if (saved && snap.saveCardFor) {
+        await saveMemberCard(tx, snap.saveCardFor, s, { provider: p.provider, providerToken: saved.token, brand: saved.brand, last4: saved.last4, expiry: saved.expiry, cardHolderName: saved.holder });
+      }
       return { kind: 'placed', order: placedReply(order) };
     }
     if (outcome.status === 'CHALLENGE') {
@@ -103,7 +110,15 @@ export async function authoriseRecorded(
   deps: PaymentDeps,
   p: PaymentRow,
   provider: PaymentProvider,
-  card: { cardIdentifier: string | null; billing: OrderAddress | null; browser: BrowserFacts; sessionReference: string | null },
+  card: {
+    cardIdentifier: string | null;
+    billing: OrderAddress | null;
+    browser: BrowserFacts;
+    sessionReference: string | null;
+    /** A saved card's reusable token, and the member it is bound to (customerReference). */
+    savedCardToken?: string | null;
+    customerReference?: string | null;
+  },
 ): Promise<PlacedOrder | ThreeDSecureReply> {
   const snap = snapshotOf(p);
   let outcome: CardOutcome;
@@ -121,6 +136,9 @@ export async function authoriseRecorded(
       customer: { firstName: snap.customer.firstName, lastName: snap.customer.lastName, email: snap.customer.email },
       billing: card.billing,
       browser: card.browser,
+      saveCard: !!snap.saveCardFor,
+      customerReference: card.customerReference ?? null,
+      savedCardToken: card.savedCardToken ?? null,
     });
   } catch (err) {
     if (err instanceof PaymentProviderError) return failed(deps, p, err);

@@ -27,6 +27,8 @@ export type CheckoutSnapshot = {
   deliveryTime: string | null;
   /** Where the customer comes back to after a 3-D Secure challenge (a path of our own site). */
   website: string | null;
+  /** The signed-in member who asked to save the card ('Save this card for next time'); kept once the payment is authorised. */
+  saveCardFor?: number | null;
   money: { subTotal: number; discount: number; serviceCharge: number; deliveryFee: number; tax: number; total: number };
   lines: { productId: number | null; description: string; quantityTenths: number; totalPrice: number; weighable: boolean; name: string }[];
 };

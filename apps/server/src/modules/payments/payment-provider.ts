@@ -11,8 +11,11 @@ export type ProviderName = 'SIMULATOR' | 'OPAYO' | 'DOJO';
 /** What a provider tells us about the card: all we ever keep of it (PCI DSS 3.3.1). */
 export type CardFacts = { last4: string | null; brand: string | null; expiry: string | null };
 
+/** A card the provider keeps for a customer: its reusable token and what a list shows (never the number). */
+export type SavedCardToken = { token: string; last4: string; brand: string; expiry: string; holder: string };
+
 export type CardOutcome =
-  | { status: 'AUTHORISED'; transactionId: string; card: CardFacts | null }
+  | { status: 'AUTHORISED'; transactionId: string; card: CardFacts | null; saved?: SavedCardToken | null }
   | { status: 'CHALLENGE'; transactionId: string; acsUrl: string; creq: string }
   | { status: 'DECLINED'; transactionId: string | null; message: string };
 
@@ -45,7 +48,15 @@ export type AuthoriseRequest = {
   customer: { firstName: string | null; lastName: string | null; email: string | null };
   billing: OrderAddress | null;
   browser: BrowserFacts;
+  /** Keep the card for this customer (a member who ticked 'Save this card'); the answer carries the reusable token. */
+  saveCard?: boolean;
+  /** Ours for the customer ('member:{id}'): a reusable token is bound to it and works only for it. */
+  customerReference?: string | null;
+  /** Pay with a card kept earlier: its reusable token; cardIdentifier then names the CVV just typed. */
+  savedCardToken?: string | null;
 };
+
+export type SaveCardRequest = { sessionId: string; cardIdentifier: string; customerReference: string };
 
 export type ChallengeRequest = { transactionId: string; cres: string; threeDSSessionData: string | null };
 export type StatusRequest = { reference: string; transactionId: string | null; sessionId: string | null };
@@ -63,6 +74,8 @@ export interface PaymentProvider {
   status(req: StatusRequest): Promise<StatusOutcome>;
   /** Refunds a taken payment; refundReference makes a retry safe. */
   refund(req: RefundRequest): Promise<{ refundId: string }>;
+  /** Keeps a tokenised card for a customer without taking a payment (only providers that can: 'Add card'). */
+  saveCard?(req: SaveCardRequest): Promise<SavedCardToken>;
 }
 
 /**

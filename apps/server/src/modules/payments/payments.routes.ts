@@ -1,12 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { moneyString } from '@tillpoint/contracts/basket';
-import { PAYMENT_PATHS, simulatorCardInputSchema, simulatorCardReplySchema } from '@tillpoint/contracts/payment';
-import { errorResponses } from '../../platform/route-kit';
+import { memberCardSchema } from '@tillpoint/contracts/member';
+import {
+  PAYMENT_PATHS,
+  memberCardCreateInputSchema,
+  memberCardSessionInputSchema,
+  paymentTokenReplySchema,
+  simulatorCardInputSchema,
+  simulatorCardReplySchema,
+  simulatorSecurityCodeInputSchema,
+  simulatorSecurityCodeReplySchema,
+} from '@tillpoint/contracts/payment';
+import { requireUser } from '../../platform/auth';
+import { errorResponses, guardedRoutes } from '../../platform/route-kit';
 import { completeNotification } from './card-payment.service';
+import { createMemberCard, startCardSession } from './member-cards.service';
 import type { PaymentDeps } from './providers';
-import { challengeAnswers, challengeOf, createCardIdentifier, sessionLive } from './simulator-provider';
+import { challengeAnswers, challengeOf, createCardIdentifier, createSecurityCode, sessionLive } from './simulator-provider';
 import { FIELDS_SCRIPT, challengePage, expiredFieldsPage, fieldsPage, unknownChallengePage } from './simulator-pages';
 
 const formSchema = z.record(z.string(), z.string().max(10_000));
@@ -42,6 +54,22 @@ export function paymentRoutes(parent: FastifyInstance, deps: PaymentDeps) {
       if (!(await sessionLive(deps.db, req.params.sessionKey))) return reply.status(404).send(expiredFieldsPage());
       return reply.send(fieldsPage(req.params.sessionKey, deps.testEnvironment));
     });
+    // A saved card's CVV-only field (spec 3 §4.8): the same hosted page with the security code alone.
+    app.get(`/api/${PAYMENT_PATHS.simulatorCvvFields(':sessionKey')}`.replace('%3A', ':'), { schema: { tags, params: z.object({ sessionKey: z.string().max(100) }) } }, async (req, reply) => {
+      reply.type('text/html; charset=utf-8');
+      if (!(await sessionLive(deps.db, req.params.sessionKey))) return reply.status(404).send(expiredFieldsPage());
+      return reply.send(fieldsPage(req.params.sessionKey, deps.testEnvironment, 'cvv'));
+    });
+    app.post(
+      `/api/${PAYMENT_PATHS.simulatorSecurityCodes}`,
+      { schema: { tags, body: simulatorSecurityCodeInputSchema, response: { 200: simulatorSecurityCodeReplySchema, ...errorResponses } } },
+      async (req, reply) => {
+        const header = req.headers.authorization;
+        const r = await createSecurityCode(deps.db, header?.startsWith('Bearer ') ? header.slice(7) : null, req.body.securityCode);
+        if (!r.ok) return reply.status(r.status === 401 ? 401 : 400).send({ type: 'WARNING', details: r.message });
+        return { cardIdentifier: r.cardIdentifier };
+      },
+    );
     app.get(`/api/${PAYMENT_PATHS.simulatorFieldsScript}`, { schema: { tags } }, async (_req, reply) =>
       reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(FIELDS_SCRIPT),
     );
@@ -77,4 +105,22 @@ export function paymentRoutes(parent: FastifyInstance, deps: PaymentDeps) {
       );
     });
   });
+
+  // 'Add card' on Payment Methods (issue 11): the signed-in member's own cards only.
+  const memberId = (req: FastifyRequest) => requireUser(req, 'member').userId;
+  guardedRoutes(
+    parent,
+    async (req) => {
+      requireUser(req, 'member');
+    },
+    (app) => {
+      const tags = ['Member cards'];
+      app.post(`/api/${PAYMENT_PATHS.memberCardSession}`, { schema: { tags, body: memberCardSessionInputSchema, response: { 200: paymentTokenReplySchema, ...errorResponses } } }, async (req) =>
+        startCardSession(deps, memberId(req), req.body.merchantBranchId),
+      );
+      app.post(`/api/${PAYMENT_PATHS.memberCardCreate}`, { schema: { tags, body: memberCardCreateInputSchema, response: { 200: memberCardSchema, ...errorResponses } } }, async (req) =>
+        createMemberCard(deps, memberId(req), req.body),
+      );
+    },
+  );
 }

@@ -7,6 +7,7 @@ import { PAYMENT_MESSAGES, PAYMENT_PATHS, type PaymentTokenReply, type ThreeDSec
 import { basket, customerOrder, payment } from '../../db/schema';
 import { type ApiError, type BasketWorld, basketWorld } from '../basket/basket-test-kit';
 import { insertPendingPayment } from './payments.repo';
+import { databaseDump } from './pci-dump';
 import { paymentDeps } from './providers';
 
 /**
@@ -292,12 +293,7 @@ describe('recovery of payments a crash left PENDING (the payment-recovery job)',
 describe('no card number or CVV is kept (PCI DSS 3.3.1)', () => {
   it('after paying with test cards through the real routes, neither appears in any table or in the server log', async () => {
     await payWith(CARDS.ok);
-    const tables = (await w.t.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as { rows: { tablename: string }[] };
-    let dump = '';
-    for (const { tablename } of tables.rows) {
-      const rows = (await w.t.db.execute(sql.raw(`select t::text as row from "${tablename}" t`))) as unknown as { rows: { row: string }[] };
-      dump += rows.rows.map((r) => r.row).join('\n');
-    }
+    const dump = await databaseDump(w.t.db);
     expect(dump.length).toBeGreaterThan(10_000);
     expect(dump).toContain('0006'); // the last four are kept
     for (const secret of Object.values(CARDS)) expect(dump).not.toContain(secret);

@@ -17,17 +17,31 @@ input:focus{outline:none;border-color:#2563eb;box-shadow:0 0 0 3px rgba(37,99,23
 input[aria-invalid=true]{border-color:#dc2626}
 `;
 
-export function fieldsPage(sessionKey: string, testEnvironment: boolean): string {
-  const hint = testEnvironment
+export function fieldsPage(sessionKey: string, testEnvironment: boolean, mode: 'card' | 'cvv' = 'card'): string {
+  const hint = testEnvironment && mode === 'card'
     ? `<details class="hint"><summary>Test cards</summary><ul>${SIMULATOR_TEST_CARDS.map((c) => `<li><code>${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${html(c.label)}</li>`).join('')}</ul><p>Any future expiry, any 3-digit CVV.</p></details>`
     : '';
+  const cvvField = `<div class="field"><label for="cvv">CVV</label><input id="cvv" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required></div>`;
+  // A saved card (spec 3 §4.8): only its security code is asked, again, for each payment.
+  const fields =
+    mode === 'cvv'
+      ? `<div class="row cvv-only"><div>${cvvField}</div><p class="cvv-note">The 3 digits on the back of your saved card.</p></div>`
+      : `<div class="field"><label for="number">Card number</label><input id="number" name="cardnumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required></div>
+  <div class="row">
+    <div class="field"><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="exp-date" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="5" required></div>
+    ${cvvField}
+  </div>
+  <div class="field"><label for="name">Name on card</label><input id="name" name="ccname" autocomplete="cc-name" maxlength="45" required></div>`;
+  const endpoint = mode === 'cvv' ? PAYMENT_PATHS.simulatorSecurityCodes : PAYMENT_PATHS.simulatorCardIdentifiers;
   return `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<link rel="icon" href="data:,"><title>Card details</title>
+<link rel="icon" href="data:,"><title>${mode === 'cvv' ? 'Card security code' : 'Card details'}</title>
 <style>${BASE_CSS}
 form{padding:2px}
 .row{display:flex;gap:12px}
 .row>div{flex:1;min-width:0}
+.cvv-only>div{flex:0 0 120px}
+.cvv-note{flex:1;align-self:center;margin:6px 0 0;font-size:13px;color:#6b7280}
 .field{margin-bottom:12px}
 .error{display:none;margin:0 0 12px;padding:10px 12px;border-radius:8px;background:#fef2f2;color:#991b1b;font-size:14px}
 .error.shown{display:block}
@@ -39,15 +53,10 @@ form{padding:2px}
 button[hidden]{display:none}
 </style></head>
 <body>
-<form id="card" data-session="${html(sessionKey)}" data-endpoint="/api/${PAYMENT_PATHS.simulatorCardIdentifiers}" novalidate autocomplete="on">
+<form id="card" data-mode="${mode}" data-session="${html(sessionKey)}" data-endpoint="/api/${endpoint}" novalidate autocomplete="on">
   <p class="secure"><svg aria-hidden="true" width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.5"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg> Card details are sent securely to the payment provider (simulator).</p>
   <p class="error" id="error" role="alert"></p>
-  <div class="field"><label for="number">Card number</label><input id="number" name="cardnumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required></div>
-  <div class="row">
-    <div class="field"><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="exp-date" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="5" required></div>
-    <div class="field"><label for="cvv">CVV</label><input id="cvv" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required></div>
-  </div>
-  <div class="field"><label for="name">Name on card</label><input id="name" name="ccname" autocomplete="cc-name" maxlength="45" required></div>
+  ${fields}
   <button type="submit" hidden>Pay</button>
   ${hint}
 </form>
@@ -64,37 +73,45 @@ export const FIELDS_SCRIPT = `(function () {
   var expiry = document.getElementById('expiry');
   var cvv = document.getElementById('cvv');
   var name = document.getElementById('name');
+  var cvvOnly = form.getAttribute('data-mode') === 'cvv';
   var busy = false;
   function tell(message) { window.parent.postMessage(Object.assign({ source: 'tillpoint-payment' }, message), '*'); }
   function height() { return Math.ceil(document.documentElement.getBoundingClientRect().height); }
   function showError(message, field) {
     error.textContent = message;
     error.classList.add('shown');
-    [number, expiry, cvv, name].forEach(function (f) { f.removeAttribute('aria-invalid'); });
+    [number, expiry, cvv, name].forEach(function (f) { if (f) f.removeAttribute('aria-invalid'); });
     if (field) { field.setAttribute('aria-invalid', 'true'); field.focus(); }
     tell({ statusCode: 1, message: message, height: height() });
   }
-  number.addEventListener('input', function () {
+  if (number) number.addEventListener('input', function () {
     var d = number.value.replace(/\\D/g, '').slice(0, 19);
     number.value = d.replace(/(\\d{4})(?=\\d)/g, '$1 ');
   });
-  expiry.addEventListener('input', function () {
+  if (expiry) expiry.addEventListener('input', function () {
     var d = expiry.value.replace(/\\D/g, '').slice(0, 4);
     expiry.value = d.length > 2 ? d.slice(0, 2) + '/' + d.slice(2) : d;
   });
   cvv.addEventListener('input', function () { cvv.value = cvv.value.replace(/\\D/g, '').slice(0, 4); });
   function submit() {
     if (busy) return;
+    if (cvvOnly) {
+      if (!/^\\d{3,4}$/.test(cvv.value)) return showError('Please enter the 3-digit security code (CVV).', cvv);
+      return send({ securityCode: cvv.value });
+    }
     var digits = number.value.replace(/\\D/g, '');
     if (digits.length < 12) return showError('Please enter your card number.', number);
     if (!/^\\d{2}\\/\\d{2}$/.test(expiry.value)) return showError('Please enter the expiry date as MM/YY.', expiry);
     if (!/^\\d{3,4}$/.test(cvv.value)) return showError('Please enter the 3-digit security code (CVV).', cvv);
     if (!name.value.trim()) return showError('Please enter the name on the card.', name);
+    send({ cardDetails: { cardholderName: name.value.trim(), cardNumber: digits, expiryDate: expiry.value.replace('/', ''), securityCode: cvv.value } });
+  }
+  function send(body) {
     busy = true;
     fetch(form.getAttribute('data-endpoint'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer ' + form.getAttribute('data-session') },
-      body: JSON.stringify({ cardDetails: { cardholderName: name.value.trim(), cardNumber: digits, expiryDate: expiry.value.replace('/', ''), securityCode: cvv.value } })
+      body: JSON.stringify(body)
     }).then(function (res) {
       return res.json().then(function (body) { return { ok: res.ok, body: body }; });
     }).then(function (r) {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, PAYMENT_PATHS, SIMULATOR_TEST_CARDS } from '@tillpoint/contracts/payment';
 import type { Db } from '../../db/open-db';
 import { paymentSimulatorRecord } from '../../db/schema';
-import { type CardOutcome, type PaymentProvider, PaymentProviderError, cardBrand, expiryMmYy, luhnValid, notExpired } from './payment-provider';
+import { type CardOutcome, type PaymentProvider, PaymentProviderError, type SavedCardToken, cardBrand, expiryMmYy, luhnValid, notExpired } from './payment-provider';
 
 /**
  * The SIMULATOR provider (the demo and the tests): it behaves like Opayo, offline. The hosted card
@@ -11,6 +11,9 @@ import { type CardOutcome, type PaymentProvider, PaymentProviderError, cardBrand
  * test card's outcome, last four digits, brand and expiry against a new card identifier; the server
  * then pays with the identifier. Its records live in payment_simulator_record, as an outside
  * provider's would, so any server instance (or a restarted one) can answer for them.
+ * Saved cards (issue 11): a payment with saveCard, or saveCard() from the card fields alone, issues a
+ * reusable token bound to the customer reference; paying with it later needs that same customer and
+ * a fresh CVV typed into the CVV-only field (a single-use identifier; the CVV itself is not kept).
  */
 
 /** A session lasts as long as a checkout reasonably takes (Opayo's merchant session keys last 400 s). */
@@ -18,7 +21,12 @@ const SESSION_MS = 30 * 60_000;
 const token = () => randomBytes(16).toString('base64url');
 
 type SessionData = { expiresAt: number };
-type CardData = { sessionKey: string; outcome: 'AUTHORISED' | 'DECLINED' | 'CHALLENGE'; last4: string; brand: string; expiry: string; used: boolean };
+type Outcome = 'AUTHORISED' | 'DECLINED' | 'CHALLENGE';
+type CardData = { sessionKey: string; outcome: Outcome; last4: string; brand: string; expiry: string; holder?: string; used: boolean };
+/** A reusable token: the test card's outcome and what a list shows, bound to one customer. */
+type ReusableData = { customerReference: string; outcome: Outcome; last4: string; brand: string; expiry: string; holder: string };
+/** A CVV typed for a saved card: only that it was given in this session (the digits are dropped). */
+type SecurityCodeData = { sessionKey: string; used: boolean };
 type TxData = {
   reference: string;
   amount: number;
@@ -34,6 +42,8 @@ type TxData = {
   cresNo: string;
   refunded: number;
   refunds: Record<string, string>;
+  /** The reusable token issued with this payment (saveCard); reported once the payment is authorised. */
+  saved?: SavedCardToken | null;
 };
 
 async function read<T>(db: Db, key: string): Promise<T | undefined> {
@@ -72,9 +82,50 @@ export async function createCardIdentifier(db: Db, sessionKey: string | null, ca
   if (!card.cardholderName.trim()) return { ok: false, status: 422, message: 'The cardholder name is required.' };
   const outcome = SIMULATOR_TEST_CARDS.find((c) => c.number === digits)?.outcome ?? 'AUTHORISED';
   const cardIdentifier = token();
-  const data: CardData = { sessionKey, outcome, last4: digits.slice(-4), brand: cardBrand(digits), expiry, used: false };
+  const data: CardData = { sessionKey, outcome, last4: digits.slice(-4), brand: cardBrand(digits), expiry, holder: card.cardholderName.trim(), used: false };
   await write(db, `card:${cardIdentifier}`, 'CARD', data);
   return { ok: true, cardIdentifier, expiry: new Date(session.expiresAt).toISOString(), cardType: data.brand, last4: data.last4 };
+}
+
+/**
+ * POST security-codes: the CVV of a saved card, typed into the CVV-only field. Checked and dropped:
+ * the answer is a single-use identifier the payment names instead.
+ */
+export async function createSecurityCode(db: Db, sessionKey: string | null, securityCode: string, now = Date.now()): Promise<{ ok: true; cardIdentifier: string } | { ok: false; status: number; message: string }> {
+  const session = sessionKey ? await read<SessionData>(db, `session:${sessionKey}`) : undefined;
+  if (!sessionKey || !session || session.expiresAt < now) return { ok: false, status: 401, message: PAYMENT_MESSAGES.sessionExpired };
+  if (!/^\d{3,4}$/.test(securityCode.trim())) return { ok: false, status: 422, message: 'The security code (CVV) is not valid.' };
+  const cardIdentifier = token();
+  await write(db, `cvv:${cardIdentifier}`, 'SECURITY_CODE', { sessionKey, used: false } satisfies SecurityCodeData);
+  return { ok: true, cardIdentifier };
+}
+
+/** Issues a reusable token for a tokenised card and a customer. */
+async function issueReusable(db: Db, card: CardData, customerReference: string): Promise<SavedCardToken> {
+  const reusable = token();
+  const data: ReusableData = { customerReference, outcome: card.outcome, last4: card.last4, brand: card.brand, expiry: card.expiry, holder: card.holder ?? '' };
+  await write(db, `reusable:${reusable}`, 'REUSABLE', data);
+  return { token: reusable, last4: card.last4, brand: card.brand, expiry: card.expiry, holder: data.holder };
+}
+
+/** The card a payment is made with: a fresh single-use card identifier, or a reusable token with a fresh CVV. */
+async function cardForPayment(db: Db, req: { sessionId: string | null; cardIdentifier: string | null; savedCardToken?: string | null; customerReference?: string | null }): Promise<CardData> {
+  const refused = () => new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.sessionExpired);
+  const session = req.sessionId ? await read<SessionData>(db, `session:${req.sessionId}`) : undefined;
+  if (!session || session.expiresAt < Date.now() || !req.cardIdentifier) throw refused();
+  if (req.savedCardToken) {
+    const saved = await read<ReusableData>(db, `reusable:${req.savedCardToken}`);
+    // A reusable token works only for the customer it was issued to.
+    if (!saved || !req.customerReference || saved.customerReference !== req.customerReference) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.savedCardNotUsable);
+    const cvv = await read<SecurityCodeData>(db, `cvv:${req.cardIdentifier}`);
+    if (!cvv || cvv.sessionKey !== req.sessionId || cvv.used) throw refused();
+    await write(db, `cvv:${req.cardIdentifier}`, 'SECURITY_CODE', { ...cvv, used: true });
+    return { sessionKey: cvv.sessionKey, outcome: saved.outcome, last4: saved.last4, brand: saved.brand, expiry: saved.expiry, holder: saved.holder, used: true };
+  }
+  const card = await read<CardData>(db, `card:${req.cardIdentifier}`);
+  if (!card || card.sessionKey !== req.sessionId || card.used) throw refused();
+  await write(db, `card:${req.cardIdentifier}`, 'CARD', { ...card, used: true });
+  return card;
 }
 
 /** The challenge the ACS page shows for a creq, or undefined. */
@@ -87,7 +138,7 @@ export async function challengeOf(db: Db, creq: string): Promise<(TxData & { tra
 
 const outcomeOf = (transactionId: string, tx: TxData): CardOutcome =>
   tx.status === 'Ok'
-    ? { status: 'AUTHORISED', transactionId, card: { last4: tx.last4, brand: tx.brand, expiry: tx.expiry } }
+    ? { status: 'AUTHORISED', transactionId, card: { last4: tx.last4, brand: tx.brand, expiry: tx.expiry }, saved: tx.saved ?? null }
     : tx.status === '3DAuth'
       ? { status: 'CHALLENGE', transactionId, acsUrl: '', creq: tx.creq }
       : { status: 'DECLINED', transactionId, message: tx.outcome === 'CHALLENGE' ? PAYMENT_MESSAGES.challengeFailed : PAYMENT_MESSAGES.declined };
@@ -110,11 +161,7 @@ export function simulatorProvider(db: Db, opts: { acsOrigin: string }): PaymentP
         const tx = await read<TxData>(db, `tx:${known.transactionId}`);
         if (tx) return withAcs(outcomeOf(known.transactionId, tx));
       }
-      const card = req.cardIdentifier ? await read<CardData>(db, `card:${req.cardIdentifier}`) : undefined;
-      if (!card || card.sessionKey !== req.sessionId) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.sessionExpired);
-      const session = await read<SessionData>(db, `session:${card.sessionKey}`);
-      if (!session || session.expiresAt < Date.now() || card.used) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.sessionExpired);
-      await write(db, `card:${req.cardIdentifier}`, 'CARD', { ...card, used: true });
+      const card = await cardForPayment(db, req);
       const transactionId = token();
       const tx: TxData = {
         reference: req.reference,
@@ -130,6 +177,8 @@ export function simulatorProvider(db: Db, opts: { acsOrigin: string }): PaymentP
         cresNo: token(),
         refunded: 0,
         refunds: {},
+        // A declined card is not kept; a challenged one is, once the challenge is passed (outcomeOf reports it only then).
+        saved: req.saveCard && !req.savedCardToken && req.customerReference && card.outcome !== 'DECLINED' ? await issueReusable(db, card, req.customerReference) : null,
       };
       await write(db, `tx:${transactionId}`, 'TRANSACTION', tx);
       await write(db, `ref:${req.reference}`, 'REFERENCE', { transactionId });
@@ -154,6 +203,12 @@ export function simulatorProvider(db: Db, opts: { acsOrigin: string }): PaymentP
       const tx = known ? await read<TxData>(db, `tx:${known.transactionId}`) : undefined;
       if (!tx || !known) return { status: 'NOT_FOUND' };
       return withAcs(outcomeOf(known.transactionId, tx));
+    },
+    async saveCard(req) {
+      const card = await cardForPayment(db, { sessionId: req.sessionId, cardIdentifier: req.cardIdentifier });
+      // Like a provider's zero-amount verification: a card that would be declined is not kept.
+      if (card.outcome === 'DECLINED') throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.declined);
+      return issueReusable(db, card, req.customerReference);
     },
     async refund(req) {
       const tx = await read<TxData>(db, `tx:${req.transactionId}`);
