@@ -8,7 +8,7 @@ import { BASKET_PATHS } from '@tillpoint/contracts/basket-paths';
 import { CHECKOUT_MESSAGES } from '@tillpoint/contracts/order-rules';
 import { MEMBER_MESSAGES } from '@tillpoint/contracts/member-paths';
 import { PAYMENT_MESSAGES } from '@tillpoint/contracts/payment';
-import { WAIT_MS, baseUrl, button, callApi, eventually, launch, mailCount, signInOwner, waitForMail } from './support';
+import { WAIT_MS, accessToken, baseUrl, button, callApi, eventually, launch, mailCount, open, signIn, signInOwner, waitForMail } from './support';
 
 /**
  * A customer orders from the demo store on a phone (issue 10 'Tests'): a delivery with a set item,
@@ -205,17 +205,52 @@ describe('a customer orders from the demo store on a phone', () => {
     await context.close();
   });
 
-  it('table order from /tableNo/{n}, paid at the counter', async () => {
+  it('table order from a table QR code (/tableNo/{n}?clientId=…) on a phone that never saw the store, paid at the counter', async () => {
+    // The floor plan's codes name the branch by its oldest ACTIVE till credential's client id (an administrator's record).
+    const branchId = (await callApi<{ merchantBranchId: number }>('GET', 'merchant/branch/domainName/demo-bistro')).body.merchantBranchId;
+    const admin = await open(browser, 'admin');
+    await signIn(admin.page, { user: 'admin', password: 'Admin1234' });
+    await admin.page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    const adminToken = await accessToken(admin.page, 'admin');
+    await admin.context.close();
+    type Credential = { id: number; clientId: string; status: string };
+    const credentials = async () =>
+      (await callApi<Credential[]>('GET', `merchant/credentials/merchantBranchId/${branchId}`, undefined, adminToken)).body.filter((c) => c.status === 'ACTIVE').sort((a, b) => a.id - b.id);
+    let made: number | null = null;
+    if ((await credentials()).length === 0) made = (await callApi<{ id: number }>('POST', 'merchant/credentials/create', { merchantBranchId: branchId, description: 'E2E table codes' }, adminToken)).body.id;
+    const clientId = (await credentials())[0].clientId;
+
     const { context, page } = await phone();
-    // A table's QR code opens /tableNo/{n} of the store chosen before.
-    await page.goto(`${baseUrl()}/demo-bistro`);
-    await page.getByRole('heading', { name: 'Demo Bistro' }).first().waitFor();
-    await page.goto(`${baseUrl()}/tableNo/3`);
-    await page.getByRole('button', { name: 'Table 3', pressed: true }).waitFor();
+    try {
+      await page.goto(`${baseUrl()}/tableNo/3?clientId=${encodeURIComponent(clientId)}`);
+      await page.getByRole('heading', { name: 'Demo Bistro' }).first().waitFor();
+      await page.getByRole('button', { name: 'Table 3', pressed: true }).waitFor();
+      // Resolved and kept: the address is the table's, and a reload finds the same store.
+      await eventually(() => new URL(page.url()).search).toBe('');
+      expect(new URL(page.url()).pathname).toBe('/tableNo/3');
+      expect(await page.evaluate(() => localStorage.getItem('merchantBranchId'))).toBe(String(branchId));
+      await tableOrder(page);
+    } finally {
+      await context.close();
+      if (made !== null) await callApi('DELETE', `merchant/credentials/${made}`, undefined, adminToken);
+    }
+  });
+
+  it('a QR code whose client id names no store goes to the root page', async () => {
+    const { context, page } = await phone();
+    await page.goto(`${baseUrl()}/tableNo/2?clientId=not-a-client`);
+    await eventually(() => new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('merchantBranchId'))).toBeNull();
+    await context.close();
+  });
+
+  /** Adds a drink at the table and checks out as a guest paying at the counter; the order is placed once. */
+  async function tableOrder(page: Page) {
 
     await search(page, 'Coca-Cola');
     await page.getByRole('button', { name: 'Add Coca-Cola 330ml' }).click();
     await toast(page, 'Coca-Cola 330ml added to your order').waitFor();
+    await shot(page, 'store-phone-table-qr');
 
     const before = mailCount();
     await checkOutAsGuest(page);
@@ -230,8 +265,7 @@ describe('a customer orders from the demo store on a phone', () => {
     const mail = await waitForMail('alan.table@example.com', before);
     expect(plain(mail)).toContain('(Table Order, PAY AT COUNTER)');
     expect(mailsTo('alan.table@example.com')).toBe(1);
-    await context.close();
-  });
+  }
 
   it('the checkout at desktop width: columns 2/4/4/2', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -108,6 +108,8 @@ export const PATHS = {
     checkHealth: 'merchant/branch/checkHealth',
     /** Public (no token). */
     byDomainName: (name: string) => `merchant/branch/domainName/${encodeURIComponent(name)}`,
+    /** The branch a table QR code's client id names (the floor plan's codes carry it). */
+    byClientId: (clientId: string) => `merchant/branch/clientId/${encodeURIComponent(clientId)}`,
     tradingName: (id: number) => `merchant/branch/tradingname/merchantBranchId/${id}`,
     storeInfo: (id: number) => `merchant/branch/storeInfo/merchantBranchId/${id}`,
   },

@@ -19,6 +19,12 @@ export async function branchIdOf(domainName: string): Promise<number | null> {
   return r.ok ? r.body.merchantBranchId : null;
 }
 
+/** The branch a table QR code's client id names (/tableNo/{n}?clientId=…); null when it names no live store. */
+export async function branchIdOfClient(clientId: string): Promise<number | null> {
+  const r = await api.get<{ merchantBranchId: number }>(PATHS.merchantBranch.byClientId(clientId));
+  return r.ok ? r.body.merchantBranchId : null;
+}
+
 export async function loadStore(branchId: number): Promise<StoreData | null> {
   const [info, settings, licences] = await Promise.all([
     api.get<StoreInfo>(PATHS.merchantBranch.storeInfo(branchId)),

@@ -7,7 +7,7 @@ import type { SystemParams } from '@tillpoint/contracts/auth';
 import { api } from '../shared/api';
 import { Link, dropSearchParams, matchRoute, navigate, useLocation } from './router';
 import { Toaster, toast } from './toast';
-import { type StoreData, branchIdOf, imageUrl, loadStore, storefrontAllowed } from './store-data';
+import { type StoreData, branchIdOf, branchIdOfClient, imageUrl, loadStore, storefrontAllowed } from './store-data';
 import { ADDRESS_KEYS, STORE_KEYS, readBasketId, readBranchId, readTableNo, removeKeys, writeKey } from './storefront-storage';
 import { RefundPolicyDialog } from './refund-policy';
 import { KEY_PARAMS } from '@tillpoint/contracts/session-constants';
@@ -33,6 +33,7 @@ const CheckoutPage = lazyPage('./checkout/checkout-page.tsx', 'CheckoutPage');
 const LoginPage = lazyPage('./login/login-page.tsx', 'LoginPage');
 const AccountDetailsPage = lazy(() => import('./account/account-details-page').then((m) => ({ default: m.AccountDetailsPage })));
 const ComingSoonPage = lazy(() => import('./account/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
+const PaymentMethodsPage = lazy(() => import('./account/payment-methods-page').then((m) => ({ default: m.PaymentMethodsPage })));
 const ChangePasswordDialog = lazy(() => import('./account/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 /**
@@ -109,12 +110,15 @@ export function StorefrontApp() {
     }
     let live = true;
     setShell((s) => ({ store: s.store, status: 'loading' }));
+    // A table QR code (/tableNo/{n}?clientId=…) names its branch by the till credential's client id.
+    const clientId = domainName ? null : new URLSearchParams(window.location.search).get('clientId');
     void (async () => {
-      const branchId = domainName ? await branchIdOf(domainName) : readBranchId();
+      const branchId = domainName ? await branchIdOf(domainName) : clientId ? await branchIdOfClient(clientId) : readBranchId();
       if (!live) return;
       if (branchId === null) {
-        // An unknown domain name goes to the root page (spec 3 §8); the root without a store is the marketplace.
-        if (domainName) navigate('/', { replace: true });
+        // An unknown domain name (or client id) goes to the root page (spec 3 §8); the root without a store is the marketplace.
+        if (clientId) writeKey(STORE_KEYS.merchantBranchId, null);
+        if (domainName || clientId) navigate('/', { replace: true });
         setShell({ store: null, status: 'none' });
         return;
       }
@@ -127,6 +131,8 @@ export function StorefrontApp() {
         return;
       }
       writeKey(STORE_KEYS.merchantBranchId, branchId);
+      // Resolved and kept: the address stays /tableNo/{n} (a reload finds the stored branch).
+      if (clientId) dropSearchParams('clientId');
       if (!storefrontAllowed(store.licences, readTableNo())) {
         toast('warn', BASKET_MESSAGES.serviceUnavailable);
         setShell({ store: null, status: 'unavailable' });
@@ -163,7 +169,8 @@ export function StorefrontApp() {
   else if (route.page === 'confirmOrder') page = CheckoutPage ? <CheckoutPage /> : <PageLoading />;
   else if (route.page === 'login') page = LoginPage ? <LoginPage /> : <PageLoading />;
   else if (route.page === 'account' && member.status === 'signedIn')
-    page = route.name === 'accountDetails' ? <AccountDetailsPage /> : <ComingSoonPage name={route.name} />;
+    page =
+      route.name === 'accountDetails' ? <AccountDetailsPage /> : route.name === 'paymentMethods' ? <PaymentMethodsPage /> : <ComingSoonPage name={route.name} />;
   else page = <PageLoading />;
 
   return (

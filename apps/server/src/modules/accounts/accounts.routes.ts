@@ -135,6 +135,12 @@ export function accountsRoutes(parent: FastifyInstance, db: Db) {
   app.get(`${B}domainName/:name`, { schema: { tags: publicTags, params: domainNameParamsSchema, response: { 200: branchIdReplySchema, ...errors } } }, async (req) => ({
     merchantBranchId: found(await findPublicStore(db, { domainName: req.params.name })).id,
   }));
+  // The branch a table QR code's client id names (/tableNo/{n}?clientId=…): ids only, the storefront loads the rest.
+  app.get(
+    `${B}clientId/:clientId`,
+    { schema: { tags: publicTags, params: z.object({ clientId: z.string().trim().min(1).max(100) }), response: { 200: branchIdReplySchema, ...errors } } },
+    async (req) => ({ merchantBranchId: found(await findPublicStore(db, { clientId: req.params.clientId })).id }),
+  );
   app.get(
     `${B}tradingname/merchantBranchId/:id`,
     { schema: { tags: publicTags, params: idParams, response: { 200: branchTradingNameSchema, ...errors } } },

@@ -4,6 +4,7 @@ import type { MerchantAccount } from '@tillpoint/contracts/merchant-account';
 import type { MerchantBranch } from '@tillpoint/contracts/merchant-branch';
 import {
   branchSettings,
+  credential,
   credit,
   mailSettings,
   merchantAccount,
@@ -443,6 +444,22 @@ describe('public store look-ups (no sign-in)', () => {
         body: expect.objectContaining({ merchantBranchId: demoBranch, tradingName: 'Demo Bistro', domainName: 'demo-bistro', menuDisplayTemplate: 'Template1' }),
       }),
     );
+  });
+
+  it('a table QR code\'s client id names its branch: an ACTIVE credential of a live store only', async () => {
+    await t.db.insert(credential).values([
+      { merchantAccountId: demoAccount, merchantBranchId: demoBranch, clientId: 'qr-client-live', clientSecretHash: 'x' },
+      { merchantAccountId: demoAccount, merchantBranchId: demoBranch, clientId: 'qr-client-retired', clientSecretHash: 'x', status: 'PASSIVE' },
+    ]);
+    try {
+      expect(await api('GET', `${B}clientId/qr-client-live`, undefined, null)).toMatchObject({ status: 200, body: { merchantBranchId: demoBranch } });
+      for (const id of ['qr-client-retired', 'no-such-client', "x' or '1'='1"]) {
+        const res = await api<ApiError>('GET', `${B}clientId/${encodeURIComponent(id)}`, undefined, null);
+        expect({ id, status: res.status, type: res.body.type }).toEqual({ id, status: 404, type: 'ERROR' });
+      }
+    } finally {
+      await t.db.delete(credential).where(sql`${credential.clientId} like 'qr-client-%'`);
+    }
   });
 
   it('a PASSIVE branch, a branch of a PASSIVE account and an unknown one are all a 404', async () => {

@@ -4,7 +4,7 @@ import type { BranchAddress, BranchComboItem, MerchantBranch, MerchantBranchCrea
 import type { Status } from '@tillpoint/contracts/enums';
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
-import { merchantAccount, merchantBranch, merchantUserBranch } from '../../db/schema';
+import { credential, merchantAccount, merchantBranch, merchantUserBranch } from '../../db/schema';
 import { platformRepo } from '../../platform/branch-repo';
 import { type TableColumns, loadTable } from '../../platform/table-load';
 
@@ -125,14 +125,18 @@ export const setBranchStatus = (db: Db, id: number, status: Status) => updateBra
 const publicStore = sql`${merchantBranch.status} = 'ACTIVE' and ${merchantAccount.status} = 'ACTIVE'`;
 
 /** Public look-ups of the storefront (no sign-in): only what a customer may see, only of live stores. */
-export async function findPublicStore(db: Db, where: { id: number } | { domainName: string }) {
+export async function findPublicStore(db: Db, where: { id: number } | { domainName: string } | { clientId: string }) {
+  // A table QR code names its branch by an ACTIVE till credential's client id (floor module, spec 2 §9).
+  const byClient = (clientId: string) =>
+    sql`exists (select 1 from ${credential} where ${credential.merchantAccountId} = ${merchantBranch.merchantAccountId}
+      and ${credential.merchantBranchId} = ${merchantBranch.id} and ${credential.clientId} = ${clientId} and ${credential.status} = 'ACTIVE')`;
   const [row] = await db
     .select({ id: merchantBranch.id, tradingName: merchantBranch.tradingName, domainName: merchantBranch.domainName })
     .from(merchantBranch)
     .innerJoin(merchantAccount, eq(merchantAccount.id, merchantBranch.merchantAccountId))
     .where(
       and(
-        'id' in where ? eq(merchantBranch.id, where.id) : sql`lower(${merchantBranch.domainName}) = lower(${where.domainName})`,
+        'id' in where ? eq(merchantBranch.id, where.id) : 'clientId' in where ? byClient(where.clientId) : sql`lower(${merchantBranch.domainName}) = lower(${where.domainName})`,
         publicStore,
       ),
     );
