@@ -196,7 +196,7 @@ export function encodeTicket(lines: PrintLine[]): Uint8Array {
   const e = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: COLUMNS, codepageMapping: 'epson' }).initialize().codepage('cp858');
   for (const l of lines) {
     if ('rule' in l) {
-      e.rule();
+      e.bold(false).rule();
       continue;
     }
     e.align(l.align ?? 'left').bold(Boolean(l.bold));
