@@ -22,7 +22,13 @@ export type CardCustomer = { email: string; mobilePhone: string; postCode: strin
 
 type Props = {
   branchId: number;
-  basketBssId: string;
+  /** The basket paid for; none when a member saves a card without paying ('Add card'). */
+  basketBssId: string | null;
+  /**
+   * pay: the whole card; cvv: a saved card, only its CVV in the provider's field (spec 3 §4.8);
+   * save: a member's new card kept without a payment (Payment Methods, providers that can).
+   */
+  mode?: 'pay' | 'cvv' | 'save';
   /** The provider's script (payment settings' paymentSenseUrl). */
   scriptUrl: string | null;
   /** A new token is made whenever this changes (the total changed: a Dojo intent carries its amount). */
@@ -77,9 +83,9 @@ type ProviderWindow = Window & {
   };
 };
 
-export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPayment({ branchId, basketBssId, scriptUrl, amountKey, onUnavailable, wallet }, ref) {
+export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPayment({ branchId, basketBssId, mode = 'pay', scriptUrl, amountKey, onUnavailable, wallet }, ref) {
   const [token, setToken] = useState<PaymentTokenReply | null>(null);
-  const [frameHeight, setFrameHeight] = useState(300);
+  const [frameHeight, setFrameHeight] = useState(mode === 'cvv' ? 130 : 300);
   const [loading, setLoading] = useState(true);
   const frame = useRef<HTMLIFrameElement>(null);
   const pending = useRef<((o: CardOutcome) => void) | null>(null);
@@ -97,10 +103,19 @@ export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPay
     let live = true;
     setToken(null);
     setLoading(true);
-    void api.post<PaymentTokenReply>(PAYMENT_PATHS.token, { merchantBranchId: branchId, basketBssId }).then((r) => {
+    const started =
+      mode === 'save'
+        ? api.post<PaymentTokenReply>(PAYMENT_PATHS.memberCardSession, { merchantBranchId: branchId })
+        : api.post<PaymentTokenReply>(PAYMENT_PATHS.token, { merchantBranchId: branchId, basketBssId });
+    void started.then((r) => {
       if (!live) return;
       if (!r.ok) {
         notify(r, { suppressSuccess: true });
+        unavailable.current();
+        return;
+      }
+      // Only the simulator draws a CVV-only field here: a saved card of another provider is not offered.
+      if (mode === 'cvv' && r.body.provider !== 'SIMULATOR') {
         unavailable.current();
         return;
       }
@@ -109,13 +124,13 @@ export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPay
     return () => {
       live = false;
     };
-  }, [branchId, basketBssId, amountKey, generation]);
+  }, [branchId, basketBssId, mode, amountKey, generation]);
 
   // SIMULATOR: the hosted fields talk to this page only through postMessage.
   useEffect(() => {
     const listen = (e: MessageEvent<FrameMessage>) => {
       if (e.source !== frame.current?.contentWindow || e.origin !== window.location.origin || e.data?.source !== PAYMENT_FRAME_SOURCE) return;
-      if (e.data.height) setFrameHeight(Math.min(Math.max(e.data.height, 120), 900));
+      if (e.data.height) setFrameHeight(Math.min(Math.max(e.data.height, 80), 900));
       if (e.data.ready) {
         setLoading(false);
         return;
@@ -236,13 +251,13 @@ export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPay
 
   return (
     <div className="co-card" aria-busy={loading}>
-      {loading && <p className="co-muted">Loading the secure card form…</p>}
+      {loading && <p className="co-muted">{mode === 'cvv' ? 'Loading the secure CVV field…' : 'Loading the secure card form…'}</p>}
       {token?.provider === 'SIMULATOR' && (
         <iframe
           ref={frame}
-          title="Card details"
+          title={mode === 'cvv' ? 'Card security code' : 'Card details'}
           className="co-card-frame"
-          src={token.frameUrl}
+          src={mode === 'cvv' ? `/api/${PAYMENT_PATHS.simulatorCvvFields(token.id)}` : token.frameUrl}
           style={{ height: frameHeight }}
         />
       )}

@@ -5,18 +5,22 @@ import { BASKET_PATHS, type StorefrontOrderType } from '@tillpoint/contracts/bas
 import type { Basket } from '@tillpoint/contracts/basket';
 import type { PublicPaymentSettings } from '@tillpoint/contracts/branch-settings';
 import { BRANCH_SETTINGS_PATHS } from '@tillpoint/contracts/branch-settings-paths';
+import type { MemberAddress, MemberCard } from '@tillpoint/contracts/member';
 import { MESSAGES } from '@tillpoint/contracts/messages';
+import { providerSavesCards } from '@tillpoint/contracts/payment-paths';
 import { REST_TABLE_PATHS } from '@tillpoint/contracts/rest-table-paths';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { BasketPanel } from '../basket-panel';
 import { forgetBasket, loadBasket, useBasket } from '../basket-store';
-import { navigate } from '../router';
+import { useMember } from '../account/member-session';
+import { navigate, useLocation } from '../router';
 import { type StoreData, loadStore, offeredOrderTypes } from '../store-data';
-import { ADDRESS_KEYS, STORE_KEYS, readBranchId, readKey, readOrderType, readTableNo, removeKeys, writeKey } from '../storefront-storage';
+import { ADDRESS_KEYS, STORE_KEYS, readBasketId, readBranchId, readKey, readOrderType, readTableNo, removeKeys, writeKey } from '../storefront-storage';
 import { toast } from '../toast';
 import { AddressFields } from './address-fields';
 import { CardPayment, type CardPaymentHandle } from './card-payment';
+import { addressLabel, cardExpiry, cardLabel, loadMemberCheckout, saveAfterOrder, toCheckoutAddress } from './member-checkout';
 import { type PlaceReply, placeOrder, startApplePay, supportsApplePay } from './place-order';
 import {
   type CheckoutAddress,
@@ -71,10 +75,16 @@ async function loadCheckoutStore(branchId: number): Promise<Store | null> {
   return { ...store, payment: payment.body, tables: tables.ok ? tables.body : [] };
 }
 
+/** The delivery address choice of a member: one of their saved addresses, or 'Other' (a new one). */
+type AddressChoice = number | 'other';
+
 /**
  * The checkout (`/confirmOrder`, spec 3 §2.2): a guest picks the order type and its time or table,
  * gives their details, address and payment, and places the order. The checks of §5.3 run here in their
  * order before the server is asked (which checks them all again); §4.7 says what each reply does.
+ * Signed in, it is the member's checkout (`/approveOrder`): their details, saved addresses (the default
+ * preselected, 'Other' for a new one saved when asked), saved cards (only the CVV is asked), 'Save this
+ * card for next time' and their saved allergies and notes.
  */
 export function CheckoutPage() {
   const branchId = useMemo(readBranchId, []);
@@ -100,6 +110,60 @@ export function CheckoutPage() {
   const walletPaid = useRef<string | null>(null);
   const applePay = useMemo(supportsApplePay, []);
   const id = useId();
+  const member = useMember();
+  const memberMode = member.status === 'signedIn';
+  const approvePage = useLocation().pathname.startsWith('/approveOrder');
+  const [savedAddresses, setSavedAddresses] = useState<MemberAddress[]>([]);
+  const [addressChoice, setAddressChoice] = useState<AddressChoice>('other');
+  const [saveAddress, setSaveAddress] = useState(false);
+  const [savedCards, setSavedCards] = useState<MemberCard[]>([]);
+  /** A saved card chosen to pay with (the payment type is then CARD, spec 3 §3). */
+  const [savedCardId, setSavedCardId] = useState<number | null>(null);
+  const [saveCard, setSaveCard] = useState(false);
+  const [saveNotes, setSaveNotes] = useState(false);
+
+  // /approveOrder is the signed-in member's checkout: a visitor signs in first, with the basket.
+  useEffect(() => {
+    if (approvePage && member.status === 'signedOut') navigate(`/login?${branchId === null ? '' : (readBasketId(branchId) ?? '')}`, { replace: true });
+  }, [approvePage, member.status, branchId]);
+
+  // The member's details, saved addresses, cards of this store's provider and notes.
+  const storeProvider = store?.payment.provider ?? null;
+  useEffect(() => {
+    if (!memberMode || branchId === null || storeProvider === null) return;
+    let live = true;
+    void loadMemberCheckout(branchId, storeProvider).then((m) => {
+      if (!live) return;
+      if (m.profile) setGuest({ firstName: m.profile.firstName, lastName: m.profile.lastName, email: m.profile.email, mobilePhone: m.profile.mobilePhone ?? '' });
+      setSavedAddresses(m.addresses);
+      // Spec 3 §4.8: the default saved address is preselected; with none saved, 'Other' opens the new-address form.
+      const chosen = m.addresses.find((a) => a.defaultAddress) ?? m.addresses[0];
+      if (chosen) {
+        setAddressChoice(chosen.id);
+        setAddress(toCheckoutAddress(chosen));
+      }
+      setSavedCards(m.cards);
+      if (m.notes) {
+        setOrderNotes(m.notes.orderNotes ?? '');
+        setAllergies(m.notes.allergies ?? '');
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [memberMode, branchId, storeProvider]);
+
+  /** A saved address fills the form read-only; 'Other' brings back the stored postcode values (spec 3 §4.8). */
+  const chooseAddress = (choice: AddressChoice) => {
+    setAddressChoice(choice);
+    const saved = choice === 'other' ? undefined : savedAddresses.find((a) => a.id === choice);
+    setAddress(saved ? toCheckoutAddress(saved) : storedAddress());
+    if (saved) void checkServed(saved.postCode);
+  };
+  const choosePayment = (option: string, cardId: number | null = null) => {
+    setPaymentType(option);
+    setSavedCardId(cardId);
+  };
 
   useEffect(() => {
     if (branchId === null) {
@@ -136,7 +200,11 @@ export function CheckoutPage() {
     setOrderType(type);
     writeKey(STORE_KEYS.orderType, type);
     setSameAsDelivery(type === 'Delivery');
-    if (provider !== 'OPAYO' || !paymentOptionsFor(store.settings, type, provider, applePay).includes(paymentType ?? '')) setPaymentType(null);
+    setSaveCard(false);
+    if (provider !== 'OPAYO' || !paymentOptionsFor(store.settings, type, provider, applePay).includes(paymentType ?? '')) {
+      setPaymentType(null);
+      setSavedCardId(null);
+    }
     void loadBasket(store.branchId, type, type === 'Table Order' ? tableNo : null);
   };
 
@@ -154,6 +222,7 @@ export function CheckoutPage() {
     if (message) toast('warn', message);
     setPlacing(false);
     setPaymentType(null);
+    setSavedCardId(null);
     if (reloadBasket && store && orderType) void loadBasket(store.branchId, orderType, tableNo);
   };
 
@@ -166,7 +235,15 @@ export function CheckoutPage() {
       failed(null, reply.orderEmpty);
       return;
     }
-    // Spec 3 §4.7: the stored branch, order and address keys go; the store page says 'Your order has been placed'.
+    // Spec 3 §4.7: the chosen address and the notes are saved when asked (errors ignored), the stored
+    // branch, order and address keys go, and the store page says 'Your order has been placed'.
+    if (memberMode) {
+      void saveAfterOrder({
+        address: orderType === 'Delivery' && addressChoice === 'other' && saveAddress ? address : null,
+        firstAddress: savedAddresses.length === 0,
+        notes: saveNotes ? { orderNotes: orderNotes.trim(), allergies: allergies.trim() } : null,
+      });
+    }
     forgetBasket(store.branchId);
     removeKeys(STORE_KEYS.merchantBranchId, STORE_KEYS.orderType, STORE_KEYS.tableNo, ...ADDRESS_KEYS);
     navigate(`/${store.info.domainName}?successfulMessage=true`, { replace: true });
@@ -199,8 +276,9 @@ export function CheckoutPage() {
     memberUserAddress: orderType === 'Delivery' ? address : null,
     memberBillingAddress: billingOf({ orderType, sameAsDelivery, address, billing, paymentType }),
     paymentType,
-    saveCard: false,
-    cardNumber: null,
+    // 'Save this card for next time' (members, a new card); a saved card is named by its id (spec 3 §3).
+    saveCard: memberMode && paymentType === 'CARD' && savedCardId === null && saveCard,
+    cardNumber: paymentType === 'CARD' ? savedCardId : null,
     firstName: guest.firstName.trim(),
     lastName: guest.lastName.trim(),
     email: guest.email.trim(),
@@ -282,6 +360,8 @@ export function CheckoutPage() {
   const ordering = store.licences.hasWebOrderLicense || store.licences.hasTableOrderLicense;
   const setG = (field: keyof Guest) => (e: { target: { value: string } }) => setGuest({ ...guest, [field]: e.target.value });
   const cardFrame = (paymentType === 'CARD' || paymentType === 'WALLET') && basket?.bssId;
+  const cardsOffered = memberMode && options.includes('CARD') ? savedCards : [];
+  const offerSave = memberMode && paymentType === 'CARD' && savedCardId === null && providerSavesCards(provider, 'atCheckout');
   const showBilling = isCardPayment(paymentType);
 
   return (
@@ -361,7 +441,16 @@ export function CheckoutPage() {
             </div>
             <div className="co-field">
               <label htmlFor={`${id}-em`}>Email</label>
-              <input id={`${id}-em`} type="email" value={guest.email} onChange={setG('email')} maxLength={FIELD_MAX.email} autoComplete="email" inputMode="email" />
+              <input
+                id={`${id}-em`}
+                type="email"
+                value={guest.email}
+                onChange={setG('email')}
+                maxLength={FIELD_MAX.email}
+                autoComplete="email"
+                inputMode="email"
+                readOnly={memberMode}
+              />
             </div>
             <div className="co-field">
               <label htmlFor={`${id}-mp`}>Mobile Phone</label>
@@ -374,7 +463,35 @@ export function CheckoutPage() {
               <summary>
                 <h2>Delivery Address</h2>
               </summary>
-              <AddressFields branchId={store.branchId} value={address} onChange={setAddress} onPicked={(pc) => void checkServed(pc)} />
+              {memberMode && savedAddresses.length > 0 && (
+                <div className="co-saved-list" role="radiogroup" aria-label="Delivery address">
+                  {savedAddresses.map((a) => (
+                    <label key={a.id} className={addressChoice === a.id ? 'co-option co-option-on' : 'co-option'}>
+                      <input type="radio" name={`${id}-address`} checked={addressChoice === a.id} onChange={() => chooseAddress(a.id)} disabled={placing} />
+                      <span>{addressLabel(a)}</span>
+                    </label>
+                  ))}
+                  <label className={addressChoice === 'other' ? 'co-option co-option-on' : 'co-option'}>
+                    <input type="radio" name={`${id}-address`} checked={addressChoice === 'other'} onChange={() => chooseAddress('other')} disabled={placing} />
+                    <span>Other</span>
+                  </label>
+                </div>
+              )}
+              {addressChoice === 'other' || !memberMode ? (
+                <>
+                  <AddressFields branchId={store.branchId} value={address} onChange={setAddress} onPicked={(pc) => void checkServed(pc)} />
+                  {memberMode && (
+                    <label className="co-check">
+                      <input type="checkbox" checked={saveAddress} onChange={(e) => setSaveAddress(e.target.checked)} />
+                      Save this address
+                    </label>
+                  )}
+                </>
+              ) : (
+                <p className="co-address-chosen">
+                  {[address.addressLine1, address.addressLine2, address.addressLine3, address.addressLine4, address.city, address.postCode].filter(Boolean).join(', ')}
+                </p>
+              )}
             </details>
           )}
 
@@ -405,6 +522,12 @@ export function CheckoutPage() {
               <textarea id={`${id}-notes`} value={orderNotes} onChange={(e) => setOrderNotes(e.target.value)} maxLength={FIELD_MAX.notes} rows={2} />
               <span className="co-counter">{orderNotes.length}/{FIELD_MAX.notes}</span>
             </div>
+            {memberMode && (
+              <label className="co-check">
+                <input type="checkbox" checked={saveNotes} onChange={(e) => setSaveNotes(e.target.checked)} />
+                Remember my allergies &amp; notes
+              </label>
+            )}
           </details>
         </div>
 
@@ -421,21 +544,31 @@ export function CheckoutPage() {
               <p className="co-muted">{orderType ? 'No payment options for this order type.' : 'Choose an order type first.'}</p>
             ) : (
               <div className="co-options" role="radiogroup" aria-label="Payment type">
+                {cardsOffered.map((c) => (
+                  <label key={`card-${c.id}`} className={savedCardId === c.id ? 'co-option co-option-on' : 'co-option'}>
+                    <input type="radio" name={`${id}-payment`} value={`card-${c.id}`} checked={savedCardId === c.id} onChange={() => choosePayment('CARD', c.id)} disabled={placing} />
+                    <span className="co-saved-card">
+                      <span>{cardLabel(c)}</span>
+                      <span className="co-muted">Expires {cardExpiry(c)}</span>
+                    </span>
+                  </label>
+                ))}
                 {options.map((o) => (
-                  <label key={o} className={o === paymentType ? 'co-option co-option-on' : 'co-option'}>
-                    <input type="radio" name={`${id}-payment`} value={o} checked={o === paymentType} onChange={() => setPaymentType(o)} disabled={placing} />
-                    <span>{OPTION_LABEL[o] ?? o}</span>
+                  <label key={o} className={o === paymentType && savedCardId === null ? 'co-option co-option-on' : 'co-option'}>
+                    <input type="radio" name={`${id}-payment`} value={o} checked={o === paymentType && savedCardId === null} onChange={() => choosePayment(o)} disabled={placing} />
+                    <span>{o === 'CARD' && cardsOffered.length > 0 ? 'New card' : (OPTION_LABEL[o] ?? o)}</span>
                   </label>
                 ))}
               </div>
             )}
             {cardFrame && basket?.bssId && (
               <CardPayment
-                // A card and a wallet are different frames: a new choice mounts its own.
-                key={paymentType}
+                // A card, a saved card's CVV and a wallet are different frames: a new choice mounts its own.
+                key={`${paymentType}-${savedCardId ?? 'new'}`}
                 ref={card}
                 branchId={store.branchId}
                 basketBssId={basket.bssId}
+                mode={savedCardId === null ? 'pay' : 'cvv'}
                 scriptUrl={store.payment.paymentSenseUrl}
                 amountKey={basket.totalPriceString}
                 onUnavailable={() => setPaymentType(null)}
@@ -450,6 +583,12 @@ export function CheckoutPage() {
                     : undefined
                 }
               />
+            )}
+            {cardFrame && offerSave && (
+              <label className="co-check">
+                <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} disabled={placing} />
+                Save this card for next time
+              </label>
             )}
           </section>
 
