@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { PRINTING_MESSAGES } from '@tillpoint/contracts/printing';
 import type { Db } from '../../db/open-db';
 import { customerOrder, device, printJob } from '../../db/schema';
@@ -16,6 +16,19 @@ export const MAX_PRINT_ATTEMPTS = 10;
 const LEASE_MS = 60_000;
 /** 10 s, 20 s, 40 s … capped at 5 minutes: a printer that is off for a while is not hammered. */
 export const printBackoffMs = (attempts: number) => Math.min(300_000, 10_000 * 2 ** Math.max(0, attempts - 1));
+
+/** Finished prints are kept this long (what printed where, for questions from the kitchen), then deleted. */
+export const PRINT_JOB_KEEP_DAYS = 30;
+
+/** Deletes finished prints older than PRINT_JOB_KEEP_DAYS; waiting ones stay whatever their age. */
+export async function purgeFinishedPrints(db: Db, now = new Date()) {
+  const before = new Date(now.getTime() - PRINT_JOB_KEEP_DAYS * 86_400_000);
+  const gone = await db
+    .delete(printJob)
+    .where(and(inArray(printJob.status, ['PRINTED', 'SUPERSEDED', 'FAILED']), lt(printJob.updatedDate, before)))
+    .returning({ id: printJob.id });
+  return { deleted: gone.length };
+}
 
 /** What the order's Error Details say about a printer that did not take its ticket. */
 export const printerFailure = (kind: 'KITCHEN' | 'RECEIPT', p: PrintTarget, reason: string) =>

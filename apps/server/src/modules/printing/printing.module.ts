@@ -1,6 +1,6 @@
 import { printJob } from '../../db/schema';
 import type { AppModule } from '../../platform/module';
-import { deliverDuePrints } from './print-jobs';
+import { deliverDuePrints, purgeFinishedPrints } from './print-jobs';
 import { tcpPrinterSend } from './printer-socket';
 import { printingRoutes } from './printing.routes';
 
@@ -14,5 +14,8 @@ export const printingModule: AppModule = {
   routes: printingRoutes,
   resetTables: { transactions: [printJob] },
   // Every second, so a ticket reaches the kitchen about a second after Accept at the latest.
-  jobs: ({ db }) => [{ name: 'print-queue', everyMs: 1000, run: () => deliverDuePrints(db, tcpPrinterSend()) }],
+  jobs: ({ db }) => [
+    { name: 'print-queue', everyMs: 1000, run: () => deliverDuePrints(db, tcpPrinterSend()) },
+    { name: 'print-queue-purge', everyMs: 3_600_000, run: () => purgeFinishedPrints(db) },
+  ],
 };

@@ -7,7 +7,7 @@ import type { Scope } from '../../platform/auth';
 import { addMerchant, addMerchantUser } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { insertOrder } from '../orders/orders.repo';
-import { MAX_PRINT_ATTEMPTS, deliverDuePrints } from './print-jobs';
+import { MAX_PRINT_ATTEMPTS, PRINT_JOB_KEEP_DAYS, deliverDuePrints } from './print-jobs';
 import { PrinterError, tcpPrinterSend } from './printer-socket';
 
 const ROLE_ID = { clerk: 4, kitchen: 5 } as const;
@@ -242,6 +242,21 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     expect(runs.reduce((n, r) => n + r.printed, 0)).toBe(1);
     await ticketsFor(kitchen, o.orderNo, 1);
     await ticketsFor(bar, o.orderNo, 1);
+  });
+});
+
+describe('the queue over time', () => {
+  it('finished prints go after PRINT_JOB_KEEP_DAYS; waiting ones stay', async () => {
+    const o = await placeOrder(s);
+    await act('clerk', `accept/id/${o.id}`);
+    await t.runJob('print-queue');
+    await act('clerk', `printreceipt/id/${o.id}`);
+    const old = new Date(Date.now() - (PRINT_JOB_KEEP_DAYS + 1) * 86_400_000);
+    await t.db.update(printJob).set({ updatedDate: old }).where(eq(printJob.orderId, o.id));
+    expect((await jobsOf(o.id)).map((j) => j.status)).toEqual(['PRINTED', 'PENDING']);
+    const purged = (await t.runJob('print-queue-purge')) as { deleted: number };
+    expect(purged.deleted).toBeGreaterThanOrEqual(1);
+    expect((await jobsOf(o.id)).map((j) => j.status)).toEqual(['PENDING']);
   });
 });
 

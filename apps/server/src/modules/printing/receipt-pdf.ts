@@ -23,19 +23,20 @@ export async function receiptPdf(r: Receipt): Promise<Buffer> {
     },
     { text: moneyString(i.amount), alignment: 'right' },
   ]);
-  const rule: Content = { canvas: [{ type: 'line', x1: 0, y1: 0, x2: PAPER_PT - 2 * MARGIN, y2: 0, lineWidth: 0.5 }], margin: [0, 4, 0, 4] };
+  // A fresh node each time: pdfmake writes its layout into the nodes it is given.
+  const rule = (): Content => ({ canvas: [{ type: 'line', x1: 0, y1: 0, x2: PAPER_PT - 2 * MARGIN, y2: 0, lineWidth: 0.5 }], margin: [0, 4, 0, 4] });
   const content: Content[] = [
     { text: r.branch.tradingName, fontSize: 12, bold: true, alignment: 'center' },
     ...r.branch.address.map((a) => ({ text: a, alignment: 'center' as const })),
     ...(r.branch.vatNo ? [{ text: `VAT No: ${r.branch.vatNo}`, alignment: 'center' as const }] : []),
-    rule,
+    rule(),
     { text: r.title, bold: true, alignment: 'center', margin: [0, 0, 0, 2] },
     { table: { widths: ['auto', '*'], body: r.details.map(([k, v]) => [{ text: k, color: '#444444' }, { text: v }]) }, layout: 'noBorders' },
-    rule,
+    rule(),
     { table: { widths: ['*', 'auto'], body: items.length ? items : [['', '']] }, layout: 'noBorders' },
-    rule,
+    rule(),
     { table: { widths: ['*', 'auto'], body: r.totals.map((t) => row(t.label, moneyString(t.amount), t.bold)) }, layout: 'noBorders' },
-    rule,
+    rule(),
     ...r.footer.map((f) => ({ text: f, alignment: 'center' as const })),
   ];
   const doc: TDocumentDefinitions = {
