@@ -37,6 +37,8 @@ export async function basketWorld(opts: Parameters<typeof createTestApp>[0] = {}
     serviceChargeOptionsTableOrder: 'ACTIVE',
     defaultServiceChargeTableOrder: 10,
     autoOrderConfirm: false,
+    // The basket tests look at acceptance alone; the kitchen and delivery steps are order-automation.test.ts's.
+    autoKitchen: false,
   });
   const api = <T = Basket>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => t.json<T>(method, `/api/${path}`, body);
   const setSettings = (values: Partial<typeof branchSettings.$inferInsert>) => t.db.update(branchSettings).set(values).where(eq(branchSettings.merchantBranchId, s.merchantBranchId));

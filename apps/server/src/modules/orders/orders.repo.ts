@@ -2,11 +2,11 @@ import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { moneyString, pounds } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder, UNPAID_PAYMENT_TYPES } from '@tillpoint/contracts/order';
 import type { Db } from '../../db/open-db';
-import { customerOrder, customerOrderLine, orderHistory, product, stockEvent } from '../../db/schema';
+import { customerOrder, customerOrderLine, product, stockEvent } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { lockBranch } from '../../platform/tenancy';
 import { ORDER_EVENTS_CHANNEL, recordOrderEvent } from '../../platform/order-events';
-import { queueOrderPrint } from '../../platform/order-printing';
+import { orderAutomationOf, planOrderAutomation, recordAutomation } from './order-automation';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
 
@@ -34,9 +34,18 @@ export type NewOrder = {
  * locked, so two orders never share one), its lines, the stock of stock-kept products taken down
  * (a product is stock-kept once it has a stock level or limits; weighed lines are not counted in
  * units), and the event the live order screens read, announced with pg_notify at commit.
+ * It starts ORDER_PLACED and the branch's automation settings move it on at once (order-automation.ts),
+ * in the same statements. `o.orderStatus` ORDER_ACCEPTED or ORDER_PLACED says whether it was checked
+ * out under autoOrderConfirm: a card order settled after 3-D Secure keeps the choice it was made with.
  */
 export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderRow> {
   await lockBranch(tx, s);
+  // 'remote' is paid remotely (online, through the card provider). An order paid at the counter or
+  // at the door is not: staff take its payment (§4.2 Card or Cash) and refund it at the till.
+  // Without this a web order paid at the door by cash could never be paid, delivered or closed.
+  const remote = !(UNPAID_PAYMENT_TYPES as readonly string[]).includes(o.paymentType);
+  const settings = { ...(await orderAutomationOf(tx, s)), autoOrderConfirm: o.orderStatus === 'ORDER_ACCEPTED' };
+  const auto = planOrderAutomation({ orderStatus: 'ORDER_PLACED', basketStatus: o.basketStatus, basketType: 'sale', orderType: o.orderType, syncStatus: 'INIT', remote }, settings);
   const [{ next }] = await tx
     .select({ next: sql<number>`coalesce(max(${customerOrder.orderNo}), 0) + 1` })
     .from(customerOrder)
@@ -49,12 +58,9 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
       orderNo: Number(next),
       orderType: o.orderType,
       basketStatus: o.basketStatus,
-      orderStatus: o.orderStatus,
+      orderStatus: 'ORDER_PLACED',
       paymentType: o.paymentType,
-      // 'remote' is paid remotely (online, through the card provider). An order paid at the counter or
-      // at the door is not: staff take its payment (§4.2 Card or Cash) and refund it at the till.
-      // Without this a web order paid at the door by cash could never be paid, delivered or closed.
-      remote: !(UNPAID_PAYMENT_TYPES as readonly string[]).includes(o.paymentType),
+      remote,
       tableNo: o.tableNo,
       ...o.customer,
       deliveryAddress: o.deliveryAddress
@@ -64,7 +70,7 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
       allergies: o.allergies,
       deliveryTime: o.deliveryTime,
       ...o.money,
-      acceptedDate: o.orderStatus === 'ORDER_ACCEPTED' ? new Date() : null,
+      ...auto.set,
     })
     .returning();
   if (o.lines.length) {
@@ -73,12 +79,8 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
     );
   }
   await takeStock(tx, s, o.lines);
-  // An order the branch accepts by itself (autoOrderConfirm) says so in its history, with no user.
-  // It prints in the kitchen as an accepted one does (sent after commit).
-  if (order.orderStatus === 'ORDER_ACCEPTED') {
-    await tx.insert(orderHistory).values({ ...s, orderId: order.id, userId: null, action: 'AUTO_ACCEPT', fromStatus: 'ORDER_PLACED', toStatus: 'ORDER_ACCEPTED' });
-    await queueOrderPrint(tx, s, order.id, 'KITCHEN');
-  }
+  // Its automatic steps in its history (no user), and the kitchen tickets when it was accepted.
+  await recordAutomation(tx, s, order.id, auto.steps);
   await recordOrderEvent(tx, s, order.id, 'ORDER_CREATED', order.orderStatus);
   return order;
 }

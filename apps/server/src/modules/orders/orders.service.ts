@@ -9,6 +9,7 @@ import type { CardRefund } from '../../platform/module';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { type PrintKind, queueOrderPrint } from '../../platform/order-printing';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
+import { STATUS_DATES, runOrderAutomation } from './order-automation';
 import { recordOrderEvent } from './orders.repo';
 
 /** Who acts: the merchant user and the privileges of its token. */
@@ -16,12 +17,7 @@ export type Actor = { userId: number; privileges: ReadonlySet<string> };
 export type ActionOptions = { driverId?: number; paymentType?: 'CARD' | 'CASH' };
 
 /** The date an action's new status stamps (spec 3 §3 "Order"). */
-const STAMPS = {
-  ORDER_ACCEPTED: 'acceptedDate',
-  ORDER_PREPARING: 'preparingDate',
-  ORDER_READY: 'readyDate',
-  ORDER_DELIVERED: 'deliveredDate',
-} as const;
+const STAMPS = STATUS_DATES;
 
 /** The prints an action asks for (spec 3 §4.2: accepting prints the kitchen tickets; Print Order resends them). */
 const PRINTS: Partial<Record<OrderAction, PrintKind>> = { accept: 'KITCHEN', resendkitchen: 'KITCHEN', printreceipt: 'RECEIPT' };
@@ -83,14 +79,18 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
     // Accept and Print Order print the kitchen tickets, Print Receipt the receipt: queued here, sent after commit.
     const print = PRINTS[action];
     if (print) await queueOrderPrint(tx, s, order.id, print);
+    // The branch's automation takes a moved order on from here (an accepted one into the kitchen…); the
+    // reply is where it ends. A print or a finalised sync moves nothing, so it sets nothing off.
+    const changed = after.orderStatus !== order.orderStatus || after.basketStatus !== order.basketStatus;
+    const moved = changed ? await runOrderAutomation(tx, s, after) : after;
     return {
-      id: after.id,
-      orderNo: after.orderNo,
-      orderStatus: after.orderStatus,
-      basketStatus: after.basketStatus,
-      basketType: after.basketType,
-      syncStatus: after.syncStatus,
-      driverId: after.driverId,
+      id: moved.id,
+      orderNo: moved.orderNo,
+      orderStatus: moved.orderStatus,
+      basketStatus: moved.basketStatus,
+      basketType: moved.basketType,
+      syncStatus: moved.syncStatus,
+      driverId: moved.driverId,
     };
   });
 }

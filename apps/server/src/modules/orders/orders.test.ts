@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveOrder, OrderActionReply, OrderEvent } from '@tillpoint/contracts/order-handling';
-import { basket, customerOrder, orderHistory } from '../../db/schema';
+import { basket, branchSettings, customerOrder, orderHistory } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { addMerchant, addMerchantUser } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
@@ -54,6 +54,9 @@ beforeAll(async () => {
   const else_ = await addMerchant(t.db, { domainName: 'live-other', userName: 'loowner', password: 'Loowner123' });
   s = { merchantAccountId: store.merchantAccountId, merchantBranchId: store.merchantBranchId };
   other = { merchantAccountId: else_.merchantAccountId, merchantBranchId: else_.merchantBranchId };
+  // Each step here is a person's: the branch's automation (order-automation.test.ts) is off.
+  const manual = { autoOrderConfirm: false, autoKitchen: false, autoInsideDelivery: false, autoOutsideDelivery: false, autoDispatch: false };
+  for (const scope of [s, other]) await t.db.insert(branchSettings).values({ ...scope, ...manual });
   for (const [name, roleId] of [['clerk', ROLE_ID.clerk], ['clerk2', ROLE_ID.clerk], ['kitchen', ROLE_ID.kitchen], ['waiter', ROLE_ID.waiter], ['driver', ROLE_ID.driver]] as const) {
     const u = await addMerchantUser(t.db, { ...s, userName: `lk${name}`, password: 'Staff12345', roleIds: [roleId] });
     users[name] = u.id;

@@ -1,0 +1,145 @@
+import { and, eq } from 'drizzle-orm';
+import { BRANCH_SETTINGS_DEFAULTS } from '@tillpoint/contracts/branch-settings';
+import { ORDER_PRIVILEGES as P, type OrderAction, type OrderPrivilege } from '@tillpoint/contracts/order-handling';
+import { type OrderChange, type OrderFacts, decideOrderAction } from '@tillpoint/contracts/order-state-machine';
+import type { Db } from '../../db/open-db';
+import { branchSettings, customerOrder, orderHistory } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import { recordOrderEvent } from '../../platform/order-events';
+import { queueOrderPrint } from '../../platform/order-printing';
+import type { OrderRow } from './orders.repo';
+
+/** The branch's order settings (spec 1 §3 "Branch settings") that move orders on by themselves. */
+export type OrderAutomation = {
+  autoOrderConfirm: boolean;
+  autoKitchen: boolean;
+  autoInsideDelivery: boolean;
+  autoOutsideDelivery: boolean;
+  autoDispatch: boolean;
+};
+
+/**
+ * What each setting does. Each one stands in for one role's step of spec 3 §4.2 and takes it through
+ * the same state machine as a person would (decideOrderAction, granted only that step's privilege),
+ * so a setting can never move an order in a way staff could not:
+ * - autoOrderConfirm: the clerk's Accept. A new order (ORDER_PLACED) is accepted at once.
+ * - autoKitchen: the kitchen's start. An accepted order goes into the kitchen (ORDER_PREPARING), unless
+ *   its basket was CANCELLED (then it waits for the clerk's Decline, as §4.2 says). Nothing readies
+ *   food by itself: the kitchen still marks it Ready.
+ * - autoInsideDelivery: the waiter's Deliver. A ready order handed over inside the branch (EAT_IN,
+ *   COLLECTION, TAKEAWAY) becomes ORDER_DELIVERED; the order display shows it as READY (§2.2), the
+ *   clerk then takes payment and closes it.
+ * - autoDispatch: the clerk's Dispatch with no driver (-1, §5.1). A ready DELIVERY order leaves the
+ *   branch (ORDER_DISPATCHED); a driver may still mark it delivered and take payment.
+ * - autoOutsideDelivery: the driver's Mark Delivered. A dispatched DELIVERY order, delivered outside
+ *   the branch, becomes ORDER_DELIVERED, only once its basket is not INPROGRESS (the driver's own rule:
+ *   an order paid at the door waits for the driver to take the payment).
+ * "Inside" and "outside" are where the order is handed over: the spec's two Deliver steps of §4.2.
+ * (Reading them as delivery addresses inside or outside the branch's area would leave one setting
+ * with nothing to do: a delivery outside the area is refused at checkout, §4.5.)
+ */
+const STEPS: { setting: keyof OrderAutomation; action: OrderAction; privilege: OrderPrivilege }[] = [
+  { setting: 'autoOrderConfirm', action: 'accept', privilege: P.accept },
+  { setting: 'autoKitchen', action: 'preparing', privilege: P.prepare },
+  { setting: 'autoInsideDelivery', action: 'deliver', privilege: P.deliver },
+  { setting: 'autoDispatch', action: 'dispatch', privilege: P.dispatch },
+  { setting: 'autoOutsideDelivery', action: 'deliver', privilege: P.markDelivered },
+];
+
+/** The date a new status stamps (spec 3 §3 "Order"). */
+export const STATUS_DATES = {
+  ORDER_ACCEPTED: 'acceptedDate',
+  ORDER_PREPARING: 'preparingDate',
+  ORDER_READY: 'readyDate',
+  ORDER_DELIVERED: 'deliveredDate',
+} as const;
+
+export async function orderAutomationOf(tx: Db, s: Scope): Promise<OrderAutomation> {
+  const [row] = await tx
+    .select({
+      autoOrderConfirm: branchSettings.autoOrderConfirm,
+      autoKitchen: branchSettings.autoKitchen,
+      autoInsideDelivery: branchSettings.autoInsideDelivery,
+      autoOutsideDelivery: branchSettings.autoOutsideDelivery,
+      autoDispatch: branchSettings.autoDispatch,
+    })
+    .from(branchSettings)
+    .where(and(eq(branchSettings.merchantAccountId, s.merchantAccountId), eq(branchSettings.merchantBranchId, s.merchantBranchId)));
+  const d = BRANCH_SETTINGS_DEFAULTS;
+  return (
+    row ?? { autoOrderConfirm: d.autoOrderConfirm, autoKitchen: d.autoKitchen, autoInsideDelivery: d.autoInsideDelivery, autoOutsideDelivery: d.autoOutsideDelivery, autoDispatch: d.autoDispatch }
+  );
+}
+
+/** One automatic move: the action it stands for and the statuses before and after. */
+export type AutomaticStep = { action: OrderAction; fromStatus: string; toStatus: string };
+
+/** What the settings do to an order in this state: the steps in order, and the changes to write (status, basket, dates, driver). */
+export type AutomationPlan = { steps: AutomaticStep[]; set: Partial<typeof customerOrder.$inferInsert> };
+
+/**
+ * The steps the settings take from the order's state, one after another until none applies: five
+ * settings, each at most once. Pure, so each setting is tested without a database.
+ */
+export function planOrderAutomation(order: OrderFacts, settings: OrderAutomation, now = new Date()): AutomationPlan {
+  const steps: AutomaticStep[] = [];
+  const set: AutomationPlan['set'] = {};
+  let facts: OrderFacts = { ...order };
+  const used = new Set<(typeof STEPS)[number]>();
+  for (;;) {
+    let found: { step: (typeof STEPS)[number]; change: OrderChange } | undefined;
+    for (const step of STEPS) {
+      if (used.has(step) || !settings[step.setting]) continue;
+      const d = decideOrderAction(facts, step.action, (p) => p === step.privilege);
+      if (d.ok) {
+        found = { step, change: d.change };
+        break;
+      }
+    }
+    if (!found) break;
+    used.add(found.step);
+    const { step, change } = found;
+    const next = { ...facts, ...change };
+    steps.push({ action: step.action, fromStatus: facts.orderStatus, toStatus: next.orderStatus });
+    Object.assign(set, change);
+    const date = change.orderStatus && STATUS_DATES[change.orderStatus as keyof typeof STATUS_DATES];
+    if (date) set[date] = now;
+    // Dispatched with no driver (-1, spec 3 §5.1).
+    if (step.action === 'dispatch') set.driverId = null;
+    facts = next;
+  }
+  if (steps.length) set.updatedDate = now;
+  return { steps, set };
+}
+
+/**
+ * What the steps leave behind besides the order's row: a history row each, with no user (the system
+ * moved it), and, as a person's Accept does, the kitchen tickets (queued, sent after commit).
+ */
+export async function recordAutomation(tx: Db, s: Scope, orderId: number, steps: AutomaticStep[]) {
+  if (!steps.length) return;
+  await tx
+    .insert(orderHistory)
+    .values(steps.map((st) => ({ ...s, orderId, userId: null, action: `AUTO_${st.action.toUpperCase()}`, fromStatus: st.fromStatus, toStatus: st.toStatus })));
+  if (steps.some((st) => st.action === 'accept')) await queueOrderPrint(tx, s, orderId, 'KITCHEN');
+}
+
+/**
+ * Moves an order on by the branch's settings, in the caller's transaction (which holds the order's
+ * row: an action just changed it). One update guarded by the status it was planned from, the history
+ * rows (no user: the system) and one live-order event naming the last step. Returns the order as it is now.
+ */
+export async function runOrderAutomation(tx: Db, s: Scope, order: OrderRow): Promise<OrderRow> {
+  const plan = planOrderAutomation(order, await orderAutomationOf(tx, s));
+  if (!plan.steps.length) return order;
+  const [after] = await tx
+    .update(customerOrder)
+    .set(plan.set)
+    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, order.id), eq(customerOrder.orderStatus, order.orderStatus)))
+    .returning();
+  if (!after) return order;
+  await recordAutomation(tx, s, order.id, plan.steps);
+  const last = plan.steps[plan.steps.length - 1];
+  await recordOrderEvent(tx, s, order.id, `ORDER_AUTO_${last.action.toUpperCase()}`, after.orderStatus);
+  return after;
+}
