@@ -50,6 +50,17 @@ export const paymentTokenInputSchema = z.object({
 });
 export type PaymentTokenInput = z.output<typeof paymentTokenInputSchema>;
 
+/** POST storemanagement/payment/applepay/token (spec 3 §7.5): Apple Pay merchant validation for a basket of a store. */
+export const applePayTokenInputSchema = z.object({
+  merchantBranchId: idSchema,
+  /** The store's domain name (the storefront's /{domainName}); the merchant is validated for our own web address. */
+  domainName: z.string().trim().min(1).max(100),
+  basketBssId: bssIdSchema,
+});
+export type ApplePayTokenInput = z.output<typeof applePayTokenInputSchema>;
+/** Apple's merchant session, passed as it is to ApplePaySession.completeMerchantValidation. */
+export const applePaySessionReplySchema = z.record(z.string(), z.unknown());
+
 export const paymentTokenReplySchema: z.ZodType<PaymentTokenReply> = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('SIMULATOR'), id: z.string(), frameUrl: z.string() }),
   z.object({ provider: z.literal('OPAYO'), merchantSessionKey: z.string(), expiry: z.string() }),

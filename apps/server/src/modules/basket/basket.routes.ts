@@ -16,10 +16,17 @@ import type { Db } from '../../db/open-db';
 import type { AddressProvider } from '../addresses/addresses.repo';
 import { errorResponses } from '../../platform/route-kit';
 import { placeOrderInputSchema, placedOrderSchema } from '@tillpoint/contracts/order';
-import { PAYMENT_PATHS, paymentTokenInputSchema, paymentTokenReplySchema, threeDSecureReplySchema } from '@tillpoint/contracts/payment';
+import {
+  PAYMENT_PATHS,
+  applePaySessionReplySchema,
+  applePayTokenInputSchema,
+  paymentTokenInputSchema,
+  paymentTokenReplySchema,
+  threeDSecureReplySchema,
+} from '@tillpoint/contracts/payment';
 import type { PaymentDeps } from '../payments/providers';
 import { addItem, addOne, ageConfirmed, cancelBasket, chooseServiceCharge, confirmAge, currentBasket, removeItem } from './basket.service';
-import { placeOrder, startPaymentSession } from './place-order.service';
+import { placeOrder, startApplePaySession, startPaymentSession } from './place-order.service';
 
 /**
  * The storefront basket (spec 3 §7.3). Public: the basket id (≥ 128 random bits, made by the server)
@@ -82,5 +89,11 @@ export function basketRoutes(parent: FastifyInstance, db: Db, provider: AddressP
     `/api/${PAYMENT_PATHS.token}`,
     { schema: { tags: ['Payments'], body: paymentTokenInputSchema, response: { 200: paymentTokenReplySchema, ...errorResponses } } },
     async (req) => startPaymentSession(db, payments, req.body),
+  );
+  // Apple Pay merchant validation (spec 3 §7.5): public like the token; the basket id is the capability.
+  app.post(
+    `/api/${PAYMENT_PATHS.applePayToken}`,
+    { schema: { tags: ['Payments'], body: applePayTokenInputSchema, response: { 200: applePaySessionReplySchema, ...errorResponses } } },
+    async (req) => startApplePaySession(db, payments, req.body),
   );
 }

@@ -13,11 +13,18 @@ import {
 } from '@tillpoint/contracts/order';
 import { londonMinutes, readyBySlots } from '@tillpoint/contracts/order-rules';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { PAYMENT_MESSAGES, type PaymentTokenInput, type PaymentTokenReply, type ThreeDSecureReply, providerServes } from '@tillpoint/contracts/payment';
+import {
+  type ApplePayTokenInput,
+  PAYMENT_MESSAGES,
+  type PaymentTokenInput,
+  type PaymentTokenReply,
+  type ThreeDSecureReply,
+  providerServes,
+} from '@tillpoint/contracts/payment';
 import { ADDRESS_MESSAGES, normalisePostcode } from '@tillpoint/contracts/address-lookup';
 import { providerSavesCards } from '@tillpoint/contracts/payment-paths';
 import type { Db } from '../../db/open-db';
-import { basket, restTable } from '../../db/schema';
+import { basket, merchantBranch, restTable } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
 import { memberCardToken, memberCustomerReference } from '../../platform/member-cards';
 import type { AddressProvider } from '../addresses/addresses.repo';
@@ -281,6 +288,36 @@ export async function startPaymentSession(db: Db, payments: PaymentDeps, input: 
     return await cardProvider.startSession({ reference: dojoReference(ctx.scope.merchantAccountId, row.id), amount: priced.price.total, currency: 'GBP', description: 'Online order' });
   } catch (err) {
     if (err instanceof PaymentProviderError) throw new HttpError(502, err.kind === 'REFUSED' ? err.message : PAYMENT_MESSAGES.unavailable);
+    throw err;
+  }
+}
+
+/**
+ * POST storemanagement/payment/applepay/token (spec 3 §7.5, §4.8): Apple Pay merchant validation for
+ * an open, non-empty basket of a store that offers APPLE PAY with a provider that takes it (OPAYO,
+ * which validates with its own Apple Pay certificate). The merchant is validated for our own web
+ * address (PUBLIC_URL's host, where the storefront is served), never a host the client names.
+ * Any other provider (DOJO takes Apple Pay inside its own wallet frame) gets a clear 400.
+ */
+export async function startApplePaySession(db: Db, payments: PaymentDeps, input: ApplePayTokenInput): Promise<Record<string, unknown>> {
+  const ctx = await storeContext(db, input.merchantBranchId);
+  requireLicence(ctx);
+  const [store] = await db.select({ domainName: merchantBranch.domainName }).from(merchantBranch).where(and(eq(merchantBranch.merchantAccountId, ctx.scope.merchantAccountId), eq(merchantBranch.id, ctx.scope.merchantBranchId)));
+  if (store?.domainName?.toLowerCase() !== input.domainName.toLowerCase()) throw notFound();
+  const providerName = ctx.settings?.provider ?? 'NONE';
+  const cardProvider = payments.providerFor(providerName, ctx.settings);
+  if (!cardProvider) throw badRequest(PAYMENT_MESSAGES.noProvider);
+  const row = await findBasket(db, ctx.scope, input.basketBssId);
+  if (!row) throw notFound();
+  if (row.state !== 'OPEN') throw conflict(CHECKOUT_MESSAGES.placing);
+  const orderType = row.orderType as StorefrontOrderType;
+  if (!providerServes(providerName, 'APPLE PAY') || !cardProvider.applePaySession || !offeredPaymentTypes(ctx, orderType).includes('APPLE PAY')) throw badRequest(PAYMENT_MESSAGES.notServed);
+  const priced = await priceOf(db, ctx, row, orderType);
+  if (!priced.price.lines.length) throw badRequest(CHECKOUT_MESSAGES.orderEmpty);
+  try {
+    return await cardProvider.applePaySession({ domainName: new URL(payments.publicUrl).hostname });
+  } catch (err) {
+    if (err instanceof PaymentProviderError) throw new HttpError(502, PAYMENT_MESSAGES.unavailable);
     throw err;
   }
 }

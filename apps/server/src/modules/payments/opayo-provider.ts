@@ -21,6 +21,8 @@ import { type CardOutcome, type PaymentProvider, PaymentProviderError, type Stat
  * - POST transactions/{transactionId}/3d-secure-challenge {cRes, threeDSSessionData} → as a payment
  * - GET transactions/{transactionId} → the transaction
  * - POST transactions {transactionType:'Refund', referenceTransactionId, vendorTxCode, amount, description}
+ * - POST applepay/sessions {vendorName, domainName} → Apple's merchant session (merchantSessionIdentifier,
+ *   nonce, signature…), Opayo validating the merchant with its own Apple Pay certificate
  *
  * PI finds a transaction only by its transactionId, which a timed-out POST transactions never gave
  * us. Opayo's Reporting & Admin API finds it by our vendorTxCode (the same lookup the Ebizmarts
@@ -153,6 +155,13 @@ export function opayoProvider(c: OpayoConfig): PaymentProvider {
       if (!c.reporting) return { status: 'UNKNOWN' };
       const found = await findByVendorTxCode(c, req.reference);
       return found === null ? { status: 'NOT_FOUND' } : byId(found);
+    },
+    async applePaySession(req) {
+      const res = await call('POST', 'applepay/sessions', { vendorName: c.vendorName, domainName: req.domainName });
+      if (res.status < 300 && str(res.body, 'merchantSessionIdentifier')) return res.body;
+      if (res.status === 401 || res.status === 403) throw new PaymentProviderError('UNAVAILABLE', 'Opayo refused our credentials');
+      if (res.status >= 400) throw new PaymentProviderError('REFUSED', refusal(res.body));
+      throw new PaymentProviderError('UNAVAILABLE', `Opayo gave no Apple Pay session (${res.status})`);
     },
     async refund(req) {
       const res = await call('POST', 'transactions', {

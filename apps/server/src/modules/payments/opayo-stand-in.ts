@@ -84,6 +84,23 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
       sessions.set(key, Date.now() + 400_000);
       return send(res, 201, { merchantSessionKey: key, expiry: new Date(Date.now() + 400_000).toISOString() });
     }
+    if (req.method === 'POST' && path === '/applepay/sessions') {
+      if (body.vendorName !== credentials.vendorName) return send(res, 422, { errors: [{ description: 'Invalid vendorName', property: 'vendorName', code: 1003 }] });
+      const domainName = String(body.domainName ?? '');
+      // Apple validates only domains registered for the vendor; the stand-in takes any host name.
+      if (!/^[a-z0-9.-]+$/i.test(domainName)) return send(res, 422, { errors: [{ description: 'Invalid domainName', property: 'domainName', code: 1003 }] });
+      const now = Date.now();
+      return send(res, 200, {
+        epochTimestamp: now,
+        expiresAt: now + 3_600_000,
+        merchantSessionIdentifier: `SSH${id()}`,
+        nonce: id().slice(0, 8).toLowerCase(),
+        merchantIdentifier: id(),
+        domainName,
+        displayName: credentials.vendorName,
+        signature: randomBytes(48).toString('hex'),
+      });
+    }
     if (req.method === 'POST' && path === '/transactions') {
       const vendorTxCode = String(body.vendorTxCode ?? '');
       if (vendorTxCodes.has(vendorTxCode)) return send(res, 422, { errors: [{ description: 'This vendorTxCode has been used before for another transaction.', property: 'vendorTxCode', code: 1013 }] });
