@@ -1,9 +1,9 @@
-/** ORDER_PLACED → 'Order Placed', INPROGRESS → 'Inprogress', EAT_IN → 'Eat In': the enum as a person reads it. */
+/** ORDER_PLACED → 'Order Placed', INPROGRESS → 'Inprogress', sale → 'Sale': the enum as a person reads it. */
 export function statusText(value: string | null | undefined): string {
   if (!value) return '';
   return value
     .split('_')
-    .map((w) => w.charAt(0) + w.slice(1).toLowerCase())
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
     .join(' ');
 }
 
