@@ -93,6 +93,13 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow): Promise<bo
   }
   const status = !errors.length ? 'PRINTED' : giveUp || job.attempts >= MAX_PRINT_ATTEMPTS ? 'FAILED' : 'PENDING';
   await db.transaction(async (tx) => {
+    // The order row first, as the order actions lock it (then queue prints): the same order of locks
+    // on both sides, so a Print Order pressed while this job finishes waits instead of deadlocking.
+    await tx
+      .select({ id: customerOrder.id })
+      .from(customerOrder)
+      .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, job.orderId)))
+      .for('update');
     // Only while the lease is ours: a job superseded meanwhile by a newer print stays superseded.
     await tx
       .update(printJob)
