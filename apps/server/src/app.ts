@@ -36,6 +36,8 @@ export type AppContext = { app: FastifyInstance; db: Db; config: Config; mail: M
 /** The card providers' script origins (sandbox and live), for the content security policy. */
 /** Google Identity Services, as Google documents for a content security policy: the storefront's Google sign-in button. */
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
+/** The local till service of the till mode (spec 3 §7.5: GET on the till host, port 8080). */
+const TILL_SERVICE_ORIGINS = ['http://localhost:8080', 'http://127.0.0.1:8080'];
 const PAYMENT_HOSTS = [...new Set(Object.values(PROVIDER_ENDPOINTS).flatMap((env) => Object.values(env).map((e) => new URL(e.jsUrl).origin)))];
 
 /**
@@ -87,7 +89,8 @@ export async function buildApp({
         // The checkout's card fields (Opayo's drop-in, Dojo's card component) load, call and frame from the providers' hosts.
         // Google's sign-in button loads, calls and frames from its /gsi/ path.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...PAYMENT_HOSTS, GOOGLE_SIGN_IN],
-        connectSrc: ["'self'", ...PAYMENT_HOSTS, GOOGLE_SIGN_IN],
+        // The till mode's local till service (spec 3 §7.5: the till host, port 8080) hands the order display its branch.
+        connectSrc: ["'self'", ...PAYMENT_HOSTS, GOOGLE_SIGN_IN, ...TILL_SERVICE_ORIGINS],
         // The floor plan previews its QR code PDF, fetched with the bearer token, from a blob: URL.
         frameSrc: ["'self'", 'blob:', ...PAYMENT_HOSTS, GOOGLE_SIGN_IN],
         // A 3-D Secure challenge is a form posted to the card issuer's own page, on any https host.
