@@ -123,7 +123,8 @@ describe('member account journey (phone)', () => {
     await shot('member-menu-phone');
     await menu.getByRole('link', { name: 'Payment Methods' }).click();
     await eventually(() => new URL(page.url()).pathname).toBe('/paymentMethods');
-    await page.getByText('This page is coming soon.', { exact: false }).waitFor();
+    // Payment Methods is built (member-checkout.e2e.ts goes through it): a new member has no cards.
+    await page.getByText('You have no saved cards yet.').waitFor();
   });
 
   it('edits My Profile: Cancel puts the saved copy back, the server checks the phone, Save keeps it', async () => {
