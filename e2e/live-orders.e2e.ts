@@ -134,9 +134,11 @@ beforeAll(async () => {
   expect((await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, allDay, ownerToken)).status).toBe(200);
   // Mobile numbers are unique in a store: one of its own per user and run.
   const phone = (n: number) => `${n}${String(Date.now() % 10000).padStart(4, '0')}`;
-  staff.clerk = await makeStaff('CLERK', `clerk${tag}`, { firstName: 'Clara', lastName: `Clerk${tag}` }, phone(1));
-  staff.kitchen = await makeStaff('KITCHEN', `kitchen${tag}`, { firstName: 'Kit', lastName: `Kitchen${tag}` }, phone(2));
-  staff.driver = await makeStaff('DRIVER', `driver${tag}`, DRIVER, phone(3));
+  [staff.clerk, staff.kitchen, staff.driver] = await Promise.all([
+    makeStaff('CLERK', `clerk${tag}`, { firstName: 'Clara', lastName: `Clerk${tag}` }, phone(1)),
+    makeStaff('KITCHEN', `kitchen${tag}`, { firstName: 'Kit', lastName: `Kitchen${tag}` }, phone(2)),
+    makeStaff('DRIVER', `driver${tag}`, DRIVER, phone(3)),
+  ]);
 });
 
 afterAll(async () => {
@@ -283,7 +285,12 @@ describe('live orders: from the storefront through the kitchen and the road to t
   it('on a phone the open orders still read', async () => {
     const page = staff.clerk.page;
     await page.setViewportSize({ width: 390, height: 844 });
+    // Every open order again (the filter's reload arrives after its 500 ms pause), the table scrolled back to its first column.
+    const reloaded = page.waitForResponse((r) => r.url().endsWith(`/api/${ORDER_PATHS.newOrders}`) && r.request().method() === 'PUT');
     await page.getByRole('textbox', { name: 'Filter Customer', exact: true }).fill('');
+    await reloaded;
+    await page.getByRole('heading', { name: 'Open Orders', exact: true }).click();
+    await page.locator('.lazy-table .p-datatable-wrapper').evaluate((el) => el.scrollTo({ left: 0 }));
     await page.locator('.lazy-table tbody tr').first().waitFor();
     await snap(page, 'live-orders-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
