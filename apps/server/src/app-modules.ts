@@ -8,6 +8,7 @@ import { catalogueModule } from './modules/catalogue/catalogue.module';
 import { floorModule } from './modules/floor/floor.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { paymentsModule } from './modules/payments/payments.module';
+import { reportsModule } from './modules/reports/reports.module';
 import { printingModule } from './modules/printing/printing.module';
 import { mixAndMatchModule } from './modules/mix-and-match/mix-and-match.module';
 import { webMenuModule } from './modules/web-menu/web-menu.module';
@@ -47,6 +48,7 @@ export const APP_MODULES: readonly AppModule[] = [
   ordersModule,
   printingModule,
   paymentsModule,
+  reportsModule,
   addressesModule,
   marketplaceModule,
   membersModule,

@@ -22,6 +22,8 @@ export const OBJECTS = {
   branchSettings: 'BranchSettings',
   /** Ours: live order handling by role (spec 3 §4.2, §6); its actions are ORDER_PRIVILEGES of order-handling.ts. */
   order: 'Order',
+  /** Ours: sale reports (spec 3 §2.1, §4.3): View reads the current report and the archive, Create finalises. */
+  saleReport: 'SaleReport',
 } as const;
 export type ObjectName = (typeof OBJECTS)[keyof typeof OBJECTS];
 

@@ -34,6 +34,8 @@ const CUSTOMER_VIEW: [string, string[]] = [OBJECTS.customer, ['View']];
 const O = ORDER_PRIVILEGES;
 const CLERK_ORDERS: [string, string[]] = [OBJECTS.order, [O.accept, O.decline, O.dispatch, O.pay, O.close, O.finalise, O.refund, O.print]];
 const ALL_ORDERS: [string, string[]] = [OBJECTS.order, Object.values(O)];
+/** Sale reports: the owner and clerks finalise the day (spec 3 §6 "clerk … finalise"); a manager reads them. */
+const SALE_REPORTS: [string, string[]] = [OBJECTS.saleReport, ['View', 'Create']];
 
 export const ROLES: { id: number; name: string; roleGroup: 'ACCOUNT' | 'OPERATION'; description: string; privileges: [string, string[]][] }[] = [
   {
@@ -41,17 +43,17 @@ export const ROLES: { id: number; name: string; roleGroup: 'ACCOUNT' | 'OPERATIO
     name: 'ACCOUNT_ADMIN',
     roleGroup: 'ACCOUNT',
     description: 'Owner: everything in the back office',
-    privileges: [...CATALOGUE.map((o): [string, string[]] => [o, ALL]), [OBJECTS.merchantUser, ['View', 'Add', 'Create']], ALL_ORDERS, CUSTOMER_VIEW],
+    privileges: [...CATALOGUE.map((o): [string, string[]] => [o, ALL]), [OBJECTS.merchantUser, ['View', 'Add', 'Create']], ALL_ORDERS, CUSTOMER_VIEW, SALE_REPORTS],
   },
   {
     id: 2,
     name: 'ACCOUNT_MANAGER',
     roleGroup: 'ACCOUNT',
     description: 'Manager: keeps the catalogue, cannot delete',
-    privileges: [...CATALOGUE.map((o): [string, string[]] => [o, ['View', 'Add', 'Create']]), CUSTOMER_VIEW],
+    privileges: [...CATALOGUE.map((o): [string, string[]] => [o, ['View', 'Add', 'Create']]), CUSTOMER_VIEW, [OBJECTS.saleReport, ['View']]],
   },
   { id: 3, name: 'ACCOUNT_USER', roleGroup: 'ACCOUNT', description: 'Staff: reads the catalogue', privileges: [...CATALOGUE.map((o): [string, string[]] => [o, ['View']]), CUSTOMER_VIEW] },
-  { id: 4, name: 'CLERK', roleGroup: 'OPERATION', description: 'Accepts, declines, dispatches, takes payment, refunds', privileges: [...CATALOGUE_VIEW, CLERK_ORDERS] },
+  { id: 4, name: 'CLERK', roleGroup: 'OPERATION', description: 'Accepts, declines, dispatches, takes payment, refunds', privileges: [...CATALOGUE_VIEW, CLERK_ORDERS, SALE_REPORTS] },
   { id: 5, name: 'KITCHEN', roleGroup: 'OPERATION', description: 'Prepares orders and marks them ready', privileges: [[OBJECTS.order, [O.prepare, O.ready]]] },
   { id: 6, name: 'WAITER', roleGroup: 'OPERATION', description: 'Delivers eat-in, collection and takeaway orders', privileges: [[OBJECTS.order, [O.deliver]]] },
   { id: 7, name: 'DRIVER', roleGroup: 'OPERATION', description: 'Delivers dispatched orders and takes payment', privileges: [[OBJECTS.order, [O.markDelivered, O.takePayment]]] },
@@ -86,6 +88,8 @@ export const MENU: Menu[] = [
   { id: 1100, parentId: null, userType: 'merchant', description: 'Orders', href: null, icon: 'pi pi-shopping-cart' },
   { id: 1101, parentId: 1100, userType: 'merchant', description: 'Open Orders', href: '#/orders', icon: 'pi pi-inbox', objectName: OBJECTS.order },
   { id: 1102, parentId: 1100, userType: 'merchant', description: 'Order History', href: '#/orderHistory', icon: 'pi pi-history', objectName: OBJECTS.order },
+  { id: 1700, parentId: null, userType: 'merchant', description: 'Reports', href: null, icon: 'pi pi-chart-bar' },
+  { id: 1701, parentId: 1700, userType: 'merchant', description: 'Sale Report', href: '#/salereport', icon: 'pi pi-chart-line', objectName: OBJECTS.saleReport },
   { id: 1800, parentId: null, userType: 'merchant', description: 'Settings', href: null, icon: 'pi pi-cog' },
   { id: 1801, parentId: 1800, userType: 'merchant', description: 'Branch Settings', href: '#/branchSettings', icon: 'pi pi-sliders-h', objectName: OBJECTS.branchSettings },
   { id: 1802, parentId: 1800, userType: 'merchant', description: 'Floor Plan', href: '#/floorPlanning', icon: 'pi pi-table', objectName: OBJECTS.restTable },

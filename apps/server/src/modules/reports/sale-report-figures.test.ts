@@ -6,7 +6,6 @@ const order = (o: Partial<ReportOrder>): ReportOrder => ({
   orderStatus: 'ORDER_ACCEPTED',
   basketStatus: 'PAID',
   paymentType: 'CARD',
-  remote: true,
   tableNo: null,
   subTotal: 0,
   discount: 0,

@@ -6,7 +6,6 @@ export type ReportOrder = {
   orderStatus: string;
   basketStatus: string;
   paymentType: string;
-  remote: boolean;
   tableNo: number | null;
   subTotal: number;
   discount: number;
@@ -43,11 +42,11 @@ export const countsAsSale = (o: Pick<ReportOrder, 'orderStatus' | 'basketStatus'
   !(NOT_SALES as readonly string[]).includes(o.orderStatus) && o.basketStatus !== 'CANCELLED';
 
 /**
- * The channel an order came through (spec 1 §9 channels): a storefront order with a table number is
- * TABLE_ORDER, another storefront order WEB_ORDER; an order from a till (not remote) is TILL.
+ * The channel an order came through (spec 1 §9 channels). Every order here was placed from a
+ * storefront basket: with a table number it is a TABLE_ORDER, otherwise a WEB_ORDER. ('remote' says
+ * how an order is paid, online or at the counter, not where it came from.)
  */
-export function channelOf(o: Pick<ReportOrder, 'remote' | 'tableNo'>): string {
-  if (!o.remote) return 'TILL';
+export function channelOf(o: Pick<ReportOrder, 'tableNo'>): string {
   return o.tableNo !== null ? 'TABLE_ORDER' : 'WEB_ORDER';
 }
 
