@@ -7,6 +7,7 @@ import { toast } from '../toast';
 import { type ProfileForm, passwordChangeProblem, profileProblem, toIsoDate, toShownDate } from './member-rules';
 import { updateMemberNames } from './member-session';
 import { PasswordStrength } from './password-strength';
+import { SectionButtons } from './section-buttons';
 import '../checkout/checkout.css';
 import './account.css';
 
@@ -203,26 +204,5 @@ function PasswordSection() {
         )}
       </form>
     </section>
-  );
-}
-
-/** Edit in view mode; Save and Cancel in edit mode (Save submits the section's form). */
-function SectionButtons({ editing, busy, onEdit, onCancel }: { editing: boolean; busy: boolean; onEdit: () => void; onCancel: () => void }) {
-  if (!editing) {
-    return (
-      <button key="edit" type="button" className="co-button co-button-secondary ac-small" onClick={onEdit}>
-        Edit
-      </button>
-    );
-  }
-  return (
-    <div className="ac-section-buttons">
-      <button type="button" className="co-button co-button-secondary ac-small" onClick={onCancel} disabled={busy}>
-        Cancel
-      </button>
-      <button key="save" type="submit" className="co-button co-button-primary ac-small" disabled={busy}>
-        Save
-      </button>
-    </div>
   );
 }

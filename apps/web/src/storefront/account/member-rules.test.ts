@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBER_MESSAGES } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { isEmpty, isLoginEmail, passwordChangeProblem, passwordProblem, passwordStrength, profileProblem, registerProblem, toIsoDate, toShownDate } from './member-rules';
+import { addressProblem, feedbackProblem, isEmpty, isLoginEmail, passwordChangeProblem, passwordProblem, passwordStrength, profileProblem, registerProblem, toIsoDate, toShownDate } from './member-rules';
 
 const form = {
   email: 'ada@example.com',
@@ -70,5 +70,31 @@ describe('member form rules (spec 3 §5.4, §5.5)', () => {
     expect(profileProblem(p)).toBeNull();
     expect(profileProblem({ ...p, lastName: '' })).toBe(MESSAGES.requiredFields);
     expect(profileProblem({ ...p, birthDay: '1985' })).toBe(MEMBER_MESSAGES.birthDayInvalid);
+  });
+});
+
+describe('address book form (spec 3 §5.4, §5.5)', () => {
+  const address = { description: 'Home', postCode: 'SW1A 1AA', city: 'London', addressLine1: '10 Downing Street', addressLine2: '', addressLine3: '', addressLine4: '' };
+  it('takes an address with post code, city and line 1', () => {
+    expect(addressProblem(address)).toBeNull();
+  });
+  it.each(['postCode', 'city', 'addressLine1'] as const)('asks for %s', (field) => {
+    expect(addressProblem({ ...address, [field]: ' ' })).toBe(MESSAGES.requiredFields);
+    expect(addressProblem({ ...address, [field]: 'null' })).toBe(MESSAGES.requiredFields);
+  });
+  it('keeps line 1 to 50 characters and the others to 255, in the spec\'s words', () => {
+    expect(addressProblem({ ...address, addressLine1: 'x'.repeat(50) })).toBeNull();
+    expect(addressProblem({ ...address, addressLine1: 'x'.repeat(51) })).toBe(MEMBER_MESSAGES.addressLine1Max);
+    expect(addressProblem({ ...address, addressLine3: 'x'.repeat(255) })).toBeNull();
+    expect(addressProblem({ ...address, city: 'x'.repeat(256) })).toBe(MEMBER_MESSAGES.addressLineMax);
+  });
+});
+
+describe('complaint / suggestion (spec 3 §5.4, §5.5)', () => {
+  it('needs a description of up to 200 characters', () => {
+    expect(feedbackProblem('')).toBe(MESSAGES.requiredFields);
+    expect(feedbackProblem('   ')).toBe(MESSAGES.requiredFields);
+    expect(feedbackProblem('x'.repeat(200))).toBeNull();
+    expect(feedbackProblem('x'.repeat(201))).toBe(MEMBER_MESSAGES.feedbackMax);
   });
 });

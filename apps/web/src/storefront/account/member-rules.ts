@@ -1,4 +1,4 @@
-import { MEMBER_LOGIN_EMAIL_MIN, MEMBER_MESSAGES, VERIFY_CODE_LENGTH } from '@tillpoint/contracts/member-paths';
+import { FEEDBACK_DESCRIPTION_MAX, MEMBER_LOGIN_EMAIL_MIN, MEMBER_MESSAGES, VERIFY_CODE_LENGTH } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 
 /**
@@ -97,4 +97,22 @@ export function profileProblem(f: ProfileForm): string | null {
 /** The Password section: the new password's rules, then the confirmation. */
 export function passwordChangeProblem(password: string, confirm: string): string | null {
   return passwordProblem(password) ?? (password === confirm ? null : MEMBER_MESSAGES.passwordConfirm);
+}
+
+/** The address book's form: a description and the address fields the checkout uses too. */
+export type AddressForm = { description: string; postCode: string; city: string; addressLine1: string; addressLine2: string; addressLine3: string; addressLine4: string };
+
+/** Spec 3 §5.4 (line 1 up to 50; city and lines 2 to 4 up to 255, though the message says 100) and §5.5. */
+export function addressProblem(f: AddressForm): string | null {
+  if ([f.postCode, f.city, f.addressLine1].some(isEmpty)) return MESSAGES.requiredFields;
+  if (f.addressLine1.trim().length > 50) return MEMBER_MESSAGES.addressLine1Max;
+  if ([f.city, f.addressLine2, f.addressLine3, f.addressLine4].some((v) => v.trim().length > 255)) return MEMBER_MESSAGES.addressLineMax;
+  if (f.description.trim().length > 255) return MESSAGES.maxText;
+  return null;
+}
+
+/** Complaint / Suggestion: a description is required, up to 200 characters (spec 3 §5.4, §5.5). */
+export function feedbackProblem(description: string): string | null {
+  if (isEmpty(description)) return MESSAGES.requiredFields;
+  return description.trim().length > FEEDBACK_DESCRIPTION_MAX ? MEMBER_MESSAGES.feedbackMax : null;
 }
