@@ -32,7 +32,7 @@ const lazyPage = (file: string, name: string): LazyExoticComponent<Page> | null 
 const CheckoutPage = lazyPage('./checkout/checkout-page.tsx', 'CheckoutPage');
 const LoginPage = lazyPage('./login/login-page.tsx', 'LoginPage');
 const AccountDetailsPage = lazy(() => import('./account/account-details-page').then((m) => ({ default: m.AccountDetailsPage })));
-const ComingSoonPage = lazy(() => import('./account/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })));
+const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage })));
 const PaymentMethodsPage = lazy(() => import('./account/payment-methods-page').then((m) => ({ default: m.PaymentMethodsPage })));
 const ChangePasswordDialog = lazy(() => import('./account/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
@@ -170,7 +170,7 @@ export function StorefrontApp() {
   else if (route.page === 'login') page = LoginPage ? <LoginPage /> : <PageLoading />;
   else if (route.page === 'account' && member.status === 'signedIn')
     page =
-      route.name === 'accountDetails' ? <AccountDetailsPage /> : route.name === 'paymentMethods' ? <PaymentMethodsPage /> : <ComingSoonPage name={route.name} />;
+      route.name === 'accountDetails' ? <AccountDetailsPage /> : route.name === 'paymentMethods' ? <PaymentMethodsPage /> : <AccountPage name={route.name} />;
   else page = <PageLoading />;
 
   return (
