@@ -73,7 +73,7 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow): Promise<bo
   if (order) {
     let tickets: { printer: PrintTarget; bytes: Uint8Array }[] = [];
     if (job.kind === 'KITCHEN') {
-      tickets = (await itemPrinters(db, s, order.lines)).map(({ printer, lines }) => ({ printer, bytes: encodeTicket(kitchenTicket(order, printer.name, lines)) }));
+      tickets = (await itemPrinters(db, s, order.lines)).map(({ printer, items }) => ({ printer, bytes: encodeTicket(kitchenTicket(order, printer.name, items)) }));
     } else {
       const [printer] = await receiptPrinters(db, s);
       if (printer) tickets = [{ printer, bytes: encodeTicket(receiptTicket(receiptOf(order, await printableBranch(db, s)))) }];

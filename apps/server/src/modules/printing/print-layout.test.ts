@@ -42,7 +42,7 @@ describe('ticket layout', () => {
   });
 
   it('a kitchen ticket: number and type large, when and for whom, the printer’s items with options and notes, notes and allergies, no prices', () => {
-    const lines = kitchenTicket(order, 'Grill', [order.lines[0]]);
+    const lines = kitchenTicket(order, 'Grill', [printItem(order.lines[0])]);
     expect(ticketText(lines).split('\n')).toEqual([
       'Grill',
       'ORDER 42',

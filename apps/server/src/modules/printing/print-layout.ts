@@ -122,9 +122,10 @@ const detailLines = (rows: [string, string][]): PrintLine[] => rows.flatMap(([la
 
 /**
  * A kitchen ticket for one printer: the order number and type large, when, for whom, then the
- * items it makes (with their options and notes), then the order's notes and allergies. No prices.
+ * items it makes (with the options it makes and the notes), then the order's notes and allergies.
+ * No prices.
  */
-export function kitchenTicket(o: PrintableOrder, printerName: string, lines: PrintableOrder['lines']): PrintLine[] {
+export function kitchenTicket(o: PrintableOrder, printerName: string, items: PrintItem[]): PrintLine[] {
   const out: PrintLine[] = [
     { text: printerName.slice(0, COLUMNS), align: 'center' },
     ...textLines(`ORDER ${o.orderNo}`, { big: true, bold: true }),
@@ -132,7 +133,7 @@ export function kitchenTicket(o: PrintableOrder, printerName: string, lines: Pri
     ...detailLines(orderDetails(o)),
     { rule: true },
   ];
-  for (const item of lines.map(printItem)) {
+  for (const item of items) {
     out.push(...textLines(`${item.quantity} x ${item.name}`, { bold: true, big: true }));
     for (const option of item.options) out.push(...wrap(option, COLUMNS - 4).map((t) => ({ text: `  - ${t}` })));
     for (const note of item.notes) out.push(...wrap(`Note: ${note}`, COLUMNS - 2).map((t) => ({ text: `  ${t}` })));

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/open-db';
-import { customerOrder, customerOrderLine, device, merchantBranch, webMenu } from '../../db/schema';
+import { customerOrder, customerOrderLine, device, merchantBranch, product, productGroupProduct, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import type { PrintableBranch, PrintableOrder } from './print-layout';
+import { type PrintItem, type PrintableBranch, type PrintableOrder, printItem } from './print-layout';
 
 export type PrintTarget = { id: number; name: string; networkAddress: string; port: number };
 type OrderLine = PrintableOrder['lines'][number] & { productId: number | null };
@@ -34,33 +34,68 @@ export async function printableBranch(db: Db, s: Scope): Promise<PrintableBranch
 }
 
 /**
- * Which kitchen printer makes which lines (spec 2 "WebMenu" kitchenPrinter1..4): each line prints on
- * every active KITCHEN printer of the web menu item it was ordered from, so an order is split into
- * one ticket per printer. Order lines keep the product and a description that starts with the
- * item's name, so the item is the one of that product with that name; when none matches (renamed
- * since), every item of the product counts. Lines of items without printers print nowhere.
+ * Which kitchen printer makes what (spec 2 "WebMenu" kitchenPrinter1..4 with kitchenPrinterGrp1..4):
+ * an order line prints on the active KITCHEN printer of each of its web menu item's printer slots,
+ * so an order is split into one ticket per printer. A slot with a printer group lists only the
+ * item's chosen options from that group (the demo's burger meal: its 'Served With' garnish in the
+ * kitchen, its drink at the bar when a second slot names the bar and the drink group); a slot
+ * without one lists them all. Notes go everywhere the item goes.
+ * Order lines keep the product and a description that starts with the item's name, so the item is
+ * the one of that product with that name; when none matches (renamed since), every item of the
+ * product counts. Lines of items without printers print nowhere.
  */
-export async function itemPrinters(db: Db, s: Scope, lines: OrderLine[]): Promise<{ printer: PrintTarget; lines: OrderLine[] }[]> {
+export async function itemPrinters(db: Db, s: Scope, lines: OrderLine[]): Promise<{ printer: PrintTarget; items: PrintItem[] }[]> {
   const productIds = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
   if (!productIds.length) return [];
-  const items = await db
-    .select({ name: webMenu.name, productId: webMenu.productId, p1: webMenu.kitchenPrinter1, p2: webMenu.kitchenPrinter2, p3: webMenu.kitchenPrinter3, p4: webMenu.kitchenPrinter4 })
-    .from(webMenu)
-    .where(and(eq(webMenu.merchantAccountId, s.merchantAccountId), eq(webMenu.merchantBranchId, s.merchantBranchId), inArray(webMenu.productId, productIds)));
+  const own = { account: s.merchantAccountId, branch: s.merchantBranchId };
+  const items = (
+    await db
+      .select()
+      .from(webMenu)
+      .where(and(eq(webMenu.merchantAccountId, own.account), eq(webMenu.merchantBranchId, own.branch), inArray(webMenu.productId, productIds)))
+  ).map((i) => ({
+    name: i.name,
+    productId: i.productId,
+    slots: [i.kitchenPrinter1, i.kitchenPrinter2, i.kitchenPrinter3, i.kitchenPrinter4],
+    groups: [i.kitchenPrinterGrp1, i.kitchenPrinterGrp2, i.kitchenPrinterGrp3, i.kitchenPrinterGrp4],
+  }));
   const printers = await db
     .select({ id: device.id, name: device.name, networkAddress: device.networkAddress, port: device.port })
     .from(device)
-    .where(and(eq(device.merchantAccountId, s.merchantAccountId), eq(device.merchantBranchId, s.merchantBranchId), eq(device.kind, 'KITCHEN'), eq(device.status, 'ACTIVE')))
+    .where(and(eq(device.merchantAccountId, own.account), eq(device.merchantBranchId, own.branch), eq(device.kind, 'KITCHEN'), eq(device.status, 'ACTIVE')))
     .orderBy(device.id);
-  const byPrinter = new Map<number, OrderLine[]>();
+  const groupIds = [...new Set(items.flatMap((i) => i.groups.filter((g): g is number => g !== null)))];
+  const members = groupIds.length
+    ? await db
+        .select({ groupId: productGroupProduct.groupId, name: product.name })
+        .from(productGroupProduct)
+        .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
+        .where(and(eq(productGroupProduct.merchantAccountId, own.account), inArray(productGroupProduct.groupId, groupIds)))
+    : [];
+  const inGroup = (groupId: number, option: string) => members.some((m) => m.groupId === groupId && m.name === option);
+
+  const byPrinter = new Map<number, PrintItem[]>();
   for (const line of lines) {
     const ofProduct = items.filter((i) => i.productId === line.productId);
     const named = ofProduct.filter((i) => line.description === i.name || line.description.startsWith(`${i.name}, `));
-    const ids = new Set((named.length ? named : ofProduct).flatMap((i) => [i.p1, i.p2, i.p3, i.p4].filter((p): p is number => p !== null)));
-    for (const id of ids) byPrinter.set(id, [...(byPrinter.get(id) ?? []), line]);
+    const item = printItem(line);
+    // Per printer, the options its slots ask for (a printer named in two slots gets both slots' options).
+    const options = new Map<number, Set<string>>();
+    for (const i of named.length ? named : ofProduct) {
+      i.slots.forEach((printerId, n) => {
+        if (printerId === null) return;
+        const group = i.groups[n];
+        const mine = options.get(printerId) ?? new Set<string>();
+        for (const o of item.options) if (group === null || inGroup(group, o)) mine.add(o);
+        options.set(printerId, mine);
+      });
+    }
+    for (const [printerId, chosen] of options) {
+      byPrinter.set(printerId, [...(byPrinter.get(printerId) ?? []), { ...item, options: item.options.filter((o) => chosen.has(o)) }]);
+    }
   }
   return printers.flatMap((printer) => {
     const mine = byPrinter.get(printer.id);
-    return mine ? [{ printer, lines: mine }] : [];
+    return mine ? [{ printer, items: mine }] : [];
   });
 }

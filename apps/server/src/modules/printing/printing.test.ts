@@ -2,7 +2,7 @@ import { type AddressInfo, type Server, type Socket, createServer } from 'node:n
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRINTING_MESSAGES, receiptPdfPath } from '@tillpoint/contracts/printing';
-import { basket, customerOrder, device, orderEvent, printJob, product } from '../../db/schema';
+import { basket, customerOrder, device, orderEvent, printJob, product, productGroup, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { addMerchant, addMerchantUser } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
@@ -78,7 +78,7 @@ const jobsOf = (id: number) => t.db.select().from(printJob).where(and(eq(printJo
 /** Lets time pass for the retries: every waiting job is due now. */
 const makeDue = () => t.db.update(printJob).set({ nextAttemptAt: new Date(0) }).where(eq(printJob.status, 'PENDING'));
 
-async function placeOrder(scope: Scope, orderStatus = 'ORDER_PLACED') {
+async function placeOrder(scope: Scope, orderStatus = 'ORDER_PLACED', burgerLine = 'Burger Meal, House Salad, Chunky Chips, (no onions)') {
   basketNo += 1;
   const [b] = await t.db.insert(basket).values({ ...scope, bssId: `print-${basketNo}`, orderType: 'DELIVERY' }).returning();
   return t.db.transaction((tx) =>
@@ -96,7 +96,7 @@ async function placeOrder(scope: Scope, orderStatus = 'ORDER_PLACED') {
       deliveryTime: '19:15',
       money: { subTotal: 1545, discount: 0, serviceCharge: 0, deliveryFee: 250, tax: 300, total: 1795 },
       lines: [
-        { productId: burger, description: 'Burger Meal, House Salad, Chunky Chips, (no onions)', quantityTenths: 10, totalPrice: 1250, weighable: false },
+        { productId: burger, description: burgerLine, quantityTenths: 10, totalPrice: 1250, weighable: false },
         { productId: cola, description: 'Coca-Cola 330ml', quantityTenths: 10, totalPrice: 295, weighable: false },
       ],
     }),
@@ -160,6 +160,34 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     expect((await orderRow(o.id)).errorType).toBe('INIT');
     // Nothing left to print: a second run sends nothing.
     expect(await t.runJob('print-queue')).toEqual({ printed: 0, failed: 0 });
+  });
+
+  it('a printer slot with a printer group lists only the options of that group: the meal’s garnish in the kitchen, its drink at the bar', async () => {
+    const own = and(eq(webMenu.merchantAccountId, s.merchantAccountId), eq(webMenu.merchantBranchId, s.merchantBranchId), eq(webMenu.name, 'Burger Meal'));
+    const [drinkGroup] = await t.db
+      .select({ id: productGroup.id })
+      .from(productGroup)
+      .where(and(eq(productGroup.merchantAccountId, s.merchantAccountId), eq(productGroup.name, 'Meal Deal Drink')));
+    const [barPrinter] = await t.db
+      .select({ id: device.id })
+      .from(device)
+      .where(and(eq(device.merchantAccountId, s.merchantAccountId), eq(device.name, 'Bar printer')));
+    await t.db.update(webMenu).set({ kitchenPrinter2: barPrinter.id, kitchenPrinterGrp2: drinkGroup.id }).where(own);
+    try {
+      const o = await placeOrder(s, 'ORDER_PLACED', 'Burger Meal, House Salad, Chunky Chips, Coca-Cola 330ml, (no onions)');
+      await act('clerk', `accept/id/${o.id}`);
+      await t.runJob('print-queue');
+      const [food] = await ticketsFor(kitchen, o.orderNo, 1);
+      expect(food).toContain('1 x Burger Meal\n  - House Salad\n  - Chunky Chips\n  Note: no onions\n');
+      expect(food).not.toContain('Coca-Cola');
+      // The bar: the meal's drink, and the cola ordered on its own.
+      const [drinks] = await ticketsFor(bar, o.orderNo, 1);
+      expect(drinks).toContain('1 x Burger Meal\n  - Coca-Cola 330ml\n  Note: no onions\n');
+      expect(drinks).toContain('1 x Coca-Cola 330ml\n');
+      expect(drinks).not.toContain('House Salad');
+    } finally {
+      await t.db.update(webMenu).set({ kitchenPrinter2: null, kitchenPrinterGrp2: null }).where(own);
+    }
   });
 
   it('an order the branch accepts by itself (autoOrderConfirm) prints too', async () => {
