@@ -11,6 +11,7 @@ import { notify } from '../shared/notify';
 import { BasketPanel } from './basket-panel';
 import { addToBasket, ageConfirmed, confirmAge, loadBasket, useBasket } from './basket-store';
 import { Dialog } from './dialog';
+import { FavouriteButton, type OpenedFavourite, useOpenedFavourite } from './favourite-button';
 import { ItemDialog } from './item-dialog';
 import { SearchIcon } from './marketplace-page';
 import { navigate } from './router';
@@ -47,6 +48,7 @@ export function StorePage({ store }: { store: StoreData }) {
   const { basket } = useBasket();
   const parent = path[path.length - 1];
   const menuTop = useRef<HTMLDivElement>(null);
+  const favourite = useOpenedFavourite(branchId);
 
   useEffect(() => {
     document.title = `${info.tradingName} · Order online`;
@@ -206,7 +208,7 @@ export function StorePage({ store }: { store: StoreData }) {
     <div className="sf-store" style={{ ['--sf-accent' as string]: info.menuBorderColor }}>
       <div className="sf-store-layout">
         <div className="sf-store-content">
-          <StoreCard store={store} closed={closed} />
+          <StoreCard store={store} closed={closed} favourite={favourite} />
           {ordering && offered.length > 0 && (
             <section className="sf-order-setup" aria-label="How would you like your order?">
               <fieldset className="sf-segment">
@@ -391,8 +393,8 @@ export function StorePage({ store }: { store: StoreData }) {
   );
 }
 
-/** The store header card (spec 3 §2.2): logo, name, open or closed message, address, delivery times, e-mail when shown. */
-function StoreCard({ store, closed }: { store: StoreData; closed: boolean }) {
+/** The store header card (spec 3 §2.2): logo, name, open or closed message, address, delivery times, e-mail when shown; a member's favourite heart. */
+function StoreCard({ store, closed, favourite }: { store: StoreData; closed: boolean; favourite: OpenedFavourite }) {
   const { info, branchId } = store;
   const min = info.minimumDeliveryDeliveryDuration;
   const max = info.maximumDeliveryDeliveryDuration;
@@ -422,6 +424,9 @@ function StoreCard({ store, closed }: { store: StoreData; closed: boolean }) {
           )}
         </ul>
       </div>
+      {favourite.signedIn && (
+        <FavouriteButton branchId={branchId} tradingName={info.tradingName} favorite={favourite.favorite} onChange={favourite.setFavorite} className="sf-fav-head" />
+      )}
     </section>
   );
 }
