@@ -88,8 +88,8 @@ export const MENU: Menu[] = [
   { id: 1100, parentId: null, userType: 'merchant', description: 'Orders', href: null, icon: 'pi pi-shopping-cart' },
   { id: 1101, parentId: 1100, userType: 'merchant', description: 'Open Orders', href: '#/orders', icon: 'pi pi-inbox', objectName: OBJECTS.order },
   { id: 1102, parentId: 1100, userType: 'merchant', description: 'Order History', href: '#/orderHistory', icon: 'pi pi-history', objectName: OBJECTS.order },
-  { id: 1700, parentId: null, userType: 'merchant', description: 'Reports', href: null, icon: 'pi pi-chart-bar' },
-  { id: 1701, parentId: 1700, userType: 'merchant', description: 'Sale Report', href: '#/salereport', icon: 'pi pi-chart-line', objectName: OBJECTS.saleReport },
+  // Spec 3 §2.1 lists the sale report with the live-order routes.
+  { id: 1103, parentId: 1100, userType: 'merchant', description: 'Sale Report', href: '#/salereport', icon: 'pi pi-chart-line', objectName: OBJECTS.saleReport },
   { id: 1800, parentId: null, userType: 'merchant', description: 'Settings', href: null, icon: 'pi pi-cog' },
   { id: 1801, parentId: 1800, userType: 'merchant', description: 'Branch Settings', href: '#/branchSettings', icon: 'pi pi-sliders-h', objectName: OBJECTS.branchSettings },
   { id: 1802, parentId: 1800, userType: 'merchant', description: 'Floor Plan', href: '#/floorPlanning', icon: 'pi pi-table', objectName: OBJECTS.restTable },
