@@ -487,11 +487,7 @@ export function CheckoutPage() {
                     </label>
                   )}
                 </>
-              ) : (
-                <p className="co-address-chosen">
-                  {[address.addressLine1, address.addressLine2, address.addressLine3, address.addressLine4, address.city, address.postCode].filter(Boolean).join(', ')}
-                </p>
-              )}
+              ) : null}
             </details>
           )}
 

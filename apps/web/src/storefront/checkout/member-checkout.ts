@@ -45,7 +45,7 @@ export const toCheckoutAddress = (a: MemberAddress): CheckoutAddress => ({
 const stripDefault = (d: string) => (d.endsWith(DEFAULT_ADDRESS_SUFFIX) ? d.slice(0, -DEFAULT_ADDRESS_SUFFIX.length) : d);
 
 export function addressLabel(a: MemberAddress): string {
-  const where = [a.addressLine1, a.city, a.postCode].filter(Boolean).join(', ');
+  const where = [a.addressLine1, a.addressLine2, a.addressLine3, a.addressLine4, a.city, a.postCode].filter(Boolean).join(', ');
   const name = a.description ? stripDefault(a.description).trim() : '';
   return name && name !== a.addressLine1 ? `${name}: ${where}` : where;
 }
