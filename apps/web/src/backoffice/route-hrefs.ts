@@ -45,4 +45,5 @@ export const ROUTES = {
   // Live orders (spec 3 §2.1)
   orders: '#/orders',
   orderHistory: '#/orderHistory',
+  salereport: '#/salereport',
 } as const;

@@ -40,6 +40,7 @@ export const SCREENS: Record<string, Screen> = {
   gazetteer: { page: lazy(() => import('./gazetteer/gazetteer-page')), for: ['admin'] },
   orders: { page: lazy(() => import('./orders/orders-page')), for: ['merchant'] },
   orderHistory: { page: lazy(() => import('./orders/order-history-page')), for: ['merchant'] },
+  salereport: { page: lazy(() => import('./reports/sale-report-page')), for: ['merchant'] },
 };
 
 export type Upcoming = { title: string; area: string };
