@@ -30,7 +30,7 @@ type Timings = { from: number; to: number; add: number[]; place: number[]; healt
  * the pool each basket draws its five from, so customers buy different things, as in a real store
  * (twenty customers all buying the same five stock-kept products would queue on those rows).
  */
-async function prepareStore(url: string) {
+export async function prepareStore(url: string) {
   const opened = await openDb({ databaseUrl: url, dataDir: null });
   try {
     await applyReferenceData(opened.db);

@@ -14,6 +14,7 @@ import { benchBasket } from './basket';
 import { benchCatalogue } from './catalogue';
 import { withScratchDatabase } from './scratch-database';
 import { benchWebMenu } from './web-menu';
+import { benchOrders } from './orders';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -74,7 +75,7 @@ async function benchEngine(label: string, env: Record<string, string>) {
   }
 }
 
-/** BENCH_ONLY=web-menu,basket runs just those parts (startup, engines, catalogue, web-menu, basket); unset runs all. */
+/** BENCH_ONLY=web-menu,basket runs just those parts (startup, engines, catalogue, web-menu, basket, orders); unset runs all. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const runs = (part: string) => !ONLY || ONLY.includes(part);
 
@@ -109,3 +110,6 @@ if (runs('web-menu')) await benchWebMenu({ pgUrl: PG_URL, startServer, load, sig
 
 // Issue 10: add to basket and place order (pay at the counter) at 20 customers, beside the health check (bench/basket.ts).
 if (runs('basket')) await benchBasket({ pgUrl: PG_URL, startServer, load, signIn });
+
+// Issue 12: 50 staff streams and 20 customers placing orders at once: place → event at every stream, and accept (bench/orders.ts).
+if (runs('orders')) await benchOrders({ pgUrl: PG_URL, startServer, load, signIn });

@@ -132,9 +132,9 @@ export async function unreadOpenCount(db: Db, s: Scope): Promise<number> {
   return n;
 }
 
-/** The branch's events after an id (and one named event), oldest first: Last-Event-ID resume, a bounded catch-up. */
-export async function eventsAfter(db: Db, s: Scope, afterId: number, alsoId?: number, limit = 500): Promise<OrderEvent[]> {
-  const which = alsoId === undefined ? gt(orderEvent.id, afterId) : or(gt(orderEvent.id, afterId), eq(orderEvent.id, alsoId));
+/** The branch's events after an id (and the named ones), oldest first: Last-Event-ID resume, a bounded catch-up. */
+export async function eventsAfter(db: Db, s: Scope, afterId: number, alsoIds: number[] = [], limit = 500): Promise<OrderEvent[]> {
+  const which = alsoIds.length ? or(gt(orderEvent.id, afterId), inArray(orderEvent.id, alsoIds)) : gt(orderEvent.id, afterId);
   return db
     .select({ id: orderEvent.id, orderId: orderEvent.orderId, kind: orderEvent.kind, orderStatus: orderEvent.orderStatus })
     .from(orderEvent)

@@ -24,6 +24,7 @@ import { getOrCreateSecret } from '../../platform/secrets';
 import { isLive } from '../../platform/sessions';
 import { eventsAfter, lastEventId, loadOrders, orderById, unreadOpenCount } from './live-orders.repo';
 import { acquireOrderEventHub } from './order-events';
+import { createOrderFeed } from './order-feed';
 import { markRead, refundOrder, takeOrderAction } from './orders.service';
 
 const B = '/api/storemanagement/order/';
@@ -43,6 +44,7 @@ const SIMPLE_ACTIONS: OrderAction[] = ['accept', 'preparing', 'ready', 'deliver'
 export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
   const hub = acquireOrderEventHub(db);
+  const feed = createOrderFeed(db, hub);
   const streams = new Set<ServerResponse>();
   // Open streams end before the server closes, then the one LISTEN goes (before the database closes).
   parent.addHook('preClose', async () => {
@@ -139,20 +141,21 @@ export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
       cursor = Math.max(cursor, e.id);
       out.write(`id: ${e.id}\nevent: order\ndata: ${JSON.stringify(e)}\n\n`);
     };
-    // Reads are queued one after another, so events go out in order and none twice.
-    // A notice also names its event: one that committed after a later-numbered one is still sent.
-    const catchUp = (eventId?: number) => {
+    // Sends are queued one after another, so events go out in order and none twice: first what the
+    // stream missed (Last-Event-ID) or what committed while it opened, then the branch's feed, which
+    // reads each change once for all the screens of the branch (order-feed.ts).
+    const queue = (events: () => Promise<OrderEvent[]> | OrderEvent[]) => {
       chain = chain
         .then(async () => {
           if (out.writableEnded) return;
-          const missed = eventId !== undefined && eventId <= cursor && !sent.has(eventId) ? eventId : undefined;
-          for (const e of await eventsAfter(db, s, cursor, missed)) send(e);
+          for (const e of await events()) send(e);
         })
         .catch(() => undefined);
     };
-    const unsubscribe = await hub.subscribe(s, (n) => catchUp(n.eventId));
+    const unsubscribe = await feed.subscribe(s, (events) => queue(() => events));
     out.write('retry: 3000\n: live\n\n');
-    catchUp();
+    const from = cursor;
+    queue(() => eventsAfter(db, s, from));
     const beat = setInterval(() => {
       void (async () => {
         const expired = Date.now() >= t.until * 1000;
