@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
 import type { PlacedOrder } from '@tillpoint/contracts/order';
 import { SALE_REPORT_MESSAGES, type SaleReport, type SaleReportSummary } from '@tillpoint/contracts/sale-report';
-import { branchSettings, customerOrder, mailOutbox, orderHistory, saleReport } from '../../db/schema';
+import { branchSettings, customerOrder, mailOutbox, merchantBranch, orderHistory, saleReport } from '../../db/schema';
 import { deliverDueMail, smtpTransport } from '../../platform/outbox';
 import { ROLE, addMerchantUser } from '../../test/fixtures';
 import { startSmtp } from '../../test/smtp';
@@ -215,7 +215,8 @@ describe('admin sale report', () => {
     expect(summary.body).toEqual({ grossSale: gross / 100, refunds: refunds / 100, netSale: (gross - refunds) / 100, grossSaleCnt: 3, refundsCnt: 1, netSaleCnt: 2 });
     const table = await call<Page<{ id: number; tradingName: string; xreportCounter: number }>>('GET', `${A}${range(-1)}?limit=10`, undefined, tok.admin);
     expect(table.body.totalCount).toBe(rows.length);
-    expect(table.body.data[0]).toMatchObject({ tradingName: 'Basket Cafe', xreportCounter: Math.max(...rows.map((r) => r.xreportCounter)) });
+    const [store] = await w.t.db.select({ tradingName: merchantBranch.tradingName }).from(merchantBranch).where(eq(merchantBranch.id, w.s.merchantBranchId));
+    expect(table.body.data[0]).toMatchObject({ tradingName: store.tradingName, xreportCounter: Math.max(...rows.map((r) => r.xreportCounter)) });
     const tableOrders = await call<SaleReportSummary>('GET', `${A}summary/${range(-1)}?channel=TABLE_ORDER`, undefined, tok.admin);
     expect(tableOrders.body).toMatchObject({ grossSale: 0, grossSaleCnt: 0 });
     const first = rows.find((r) => r.xreportCounter === 1);
