@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MERCHANT_SETTINGS_PATHS, type MerchantBranchSettings } from '@tillpoint/contracts/branch-settings';
 import { SCHEDULE_FIELDS, WEEKDAYS, WEEKDAY_LABELS, localTime } from '@tillpoint/contracts/schedule';
 import { baseUrl, button, callApi, choose, closeToasts, eventually, expectToast, launch, open, signIn, signInOwner, snap } from './support';
@@ -56,6 +56,13 @@ describe('merchant branch settings journey', () => {
   });
 
   const settings = () => page.getByRole('region', { name: 'Branch settings' });
+  // Each test starts from the saved settings with no tab in edit mode, so one that fails leaves no
+  // tab locking the next test's tabs.
+  beforeEach(async () => {
+    if (!page.url().includes('#/branchSettings')) return;
+    await page.reload();
+    await settings().getByRole('tab').first().waitFor();
+  });
   const panel = (title: string) => page.getByRole('region', { name: title, exact: true });
   const tab = (name: string) => settings().getByRole('tab', { name, exact: true });
   const field = (label: string) => settings().getByLabel(label, { exact: true });
