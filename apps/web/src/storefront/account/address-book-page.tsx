@@ -227,7 +227,7 @@ function AddressTab({ kind }: { kind: Kind }) {
             ))}
           </fieldset>
         )}
-        {list !== null && list.length > 0 && (
+        {list !== null && (
           <div className="ac-list-actions">
             <button type="button" className="co-button co-button-secondary ac-small" onClick={() => void setDefault()} disabled={editing || busy}>
               Set as default

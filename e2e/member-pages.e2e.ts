@@ -1,0 +1,380 @@
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BASKET_PATHS } from '@tillpoint/contracts/basket-paths';
+import { MERCHANT_SETTINGS_PATHS } from '@tillpoint/contracts/branch-settings';
+import { MARKETPLACE_MESSAGES } from '@tillpoint/contracts/marketplace-paths';
+import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data-paths';
+import { MEMBER_MESSAGES, MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
+import { MESSAGES } from '@tillpoint/contracts/messages';
+import { WEEKDAYS } from '@tillpoint/contracts/schedule';
+import { WAIT_MS, baseUrl, button, callApi, eventually, launch, mailCount, signInOwner, waitForMail } from './support';
+
+/**
+ * A member's account pages on a phone (issue 11): the favourite marked by opening a store, the two
+ * favourite confirmations and the marketplace's 'Your Favorites' / 'Other Stores'; the address book
+ * (lookup, add, set as default, edit and cancel, remove with its confirmation, the spec's messages);
+ * an order placed through the API seen in My Orders with its details and its status as the store
+ * declines it; a suggestion sent to the store. The member is registered through the API (the sign-up
+ * pages have their own journey) and signs in on the login page.
+ */
+const EMAIL = `grace.pages.${Date.now()}@example.com`;
+const PASSWORD = 'Pages2024x';
+const SCHEDULE_KEYS = WEEKDAYS.flatMap((d) => [`${d}OpenHour`, `${d}CloseHour`, `${d}DeliveryOpenHour`, `${d}DeliveryCloseHour`]);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let ownerToken: string;
+let memberToken: string;
+let branchId: number;
+let savedSchedule: Record<string, unknown> = {};
+let placedOrder: { id: number; orderNo: number } | null = null;
+
+const toast = (text: string) => page.locator('.sf-toast', { hasText: text }).last();
+const heading = (name: string) => page.getByRole('heading', { name, exact: true });
+const field = (label: string) => page.getByLabel(label, { exact: true });
+const userMenu = () => page.locator('.ac-menu-button');
+const confirmDialog = () => page.locator('dialog.sf-confirm[open]');
+
+async function closeToasts() {
+  const closers = page.locator('.sf-toast-close');
+  while ((await closers.count()) > 0) await closers.first().click();
+}
+
+async function shot(name: string) {
+  await closeToasts();
+  const dir = join(import.meta.dirname, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+async function openAccountPage(entry: string) {
+  await userMenu().click();
+  await page.getByRole('list', { name: 'Account' }).getByRole('link', { name: entry, exact: true }).click();
+}
+
+/** The verify code in a mail's text. */
+function codeIn(mail: string): string {
+  const m = mail.replace(/=\r?\n/g, '').match(/verify code is ([A-Z0-9]{6})/);
+  if (!m) throw new Error('no verify code in the mail');
+  return m[1];
+}
+
+/** A mail received after the first `after` whose text contains the words (quoted-printable soft breaks undone). */
+async function mailWith(words: string, after: number): Promise<string> {
+  const dir = inject('mailDir');
+  let found = '';
+  await eventually(() => {
+    if (!existsSync(dir)) return false;
+    for (const f of readdirSync(dir).sort().slice(after)) {
+      const text = readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '');
+      if (text.includes(words)) found = text;
+    }
+    return found !== '';
+  }, `no mail with '${words}'`).toBe(true);
+  return found;
+}
+
+describe('member account pages (phone)', () => {
+  beforeAll(async () => {
+    browser = await launch();
+    const owner = await signInOwner(browser);
+    ownerToken = owner.token;
+    await owner.page.context().close();
+    branchId = (await callApi<{ merchantBranchId: number }>('GET', 'merchant/branch/domainName/demo-bistro')).body.merchantBranchId;
+
+    // The demo store opens 11:00 to 23:00; the order is placed at any hour, so it is open all day here, and put back after.
+    const current = await callApi<Record<string, unknown>>('GET', MERCHANT_SETTINGS_PATHS.current, undefined, ownerToken);
+    expect(current.status).toBe(200);
+    savedSchedule = Object.fromEntries(SCHEDULE_KEYS.map((k) => [k, current.body[k] ?? null]));
+    const allDay = Object.fromEntries(SCHEDULE_KEYS.map((k) => [k, '00:00']));
+    expect((await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, allDay, ownerToken)).status).toBe(200);
+
+    // A member, registered with the mailed code (the sign-up pages are member-account.e2e.ts's).
+    const before = mailCount();
+    expect((await callApi('POST', MEMBER_SECURITY_PATHS.verifyCode, { email: EMAIL })).status).toBe(200);
+    const verifyCode = codeIn(await waitForMail(EMAIL, before));
+    const registered = await callApi<{ code: string }>('POST', MEMBER_SECURITY_PATHS.register, {
+      email: EMAIL,
+      title: 'MRS',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      mobilePhone: '07700 900777',
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      verifyCode,
+    });
+    expect(registered.status).toBe(200);
+    memberToken = (await callApi<{ accessToken: string }>('POST', MEMBER_SECURITY_PATHS.tokens(registered.body.code))).body.accessToken;
+    expect(memberToken).toBeTruthy();
+
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    context.setDefaultTimeout(WAIT_MS);
+    page = await context.newPage();
+    await page.goto(`${baseUrl()}/demo-bistro`);
+    await page.getByRole('link', { name: 'LOGIN' }).click();
+    await heading('Login').waitFor();
+    await field('Email').fill(EMAIL);
+    await button(page, 'Continue').click();
+    await heading('Welcome back').waitFor();
+    await field('Password').fill(PASSWORD);
+    await page.locator('altcha-widget').waitFor();
+    if (await button(page, 'Login').isDisabled()) {
+      await page.getByText("I'm not a robot").click();
+      await button(page, 'Login').and(page.locator(':enabled')).waitFor();
+    }
+    await button(page, 'Login').click();
+    await userMenu().waitFor();
+  });
+
+  afterAll(async () => {
+    if (ownerToken && Object.keys(savedSchedule).length) await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, savedSchedule, ownerToken);
+    // The order leaves the store's open orders (a declined order is closed) if a step stopped before.
+    if (placedOrder && ownerToken) await callApi('PUT', `storemanagement/order/decline/id/${placedOrder.id}`, undefined, ownerToken);
+    await browser?.close();
+  });
+
+  it('opening a store while signed in marks it a favourite; the heart asks before it changes', async () => {
+    await eventually(() => new URL(page.url()).pathname).toBe('/');
+    const heart = page.getByRole('button', { name: 'Remove Demo Bistro from your favorites' });
+    await heart.waitFor();
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    // No keeps it.
+    await heart.click();
+    await confirmDialog().getByText(MARKETPLACE_MESSAGES.removeFavorite).waitFor();
+    await shot('member-favourite-question-phone');
+    await confirmDialog().getByRole('button', { name: 'No' }).click();
+    await confirmDialog().waitFor({ state: 'detached' });
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    const list = await callApi<{ domainName: string; favorite: boolean }[]>('GET', 'marketplace/list', undefined, memberToken);
+    expect(list.body.find((s) => s.domainName === 'demo-bistro')?.favorite).toBe(true);
+  });
+
+  it("shows 'Your Favorites' and 'Other Stores' on the marketplace; removing and adding go through the confirmations", async () => {
+    await userMenu().click();
+    await page.getByRole('list', { name: 'Account' }).getByRole('link', { name: 'Market Place' }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/marketplace');
+    await heading('Your Favorites').waitFor();
+    await heading('Other Stores').waitFor();
+    const favourites = page.locator('ul.sf-store-grid').first();
+    await favourites.getByText('Demo Bistro', { exact: true }).waitFor();
+    await shot('member-marketplace-phone');
+
+    await page.getByRole('button', { name: 'Remove Demo Bistro from your favorites' }).click();
+    await confirmDialog().getByText(MARKETPLACE_MESSAGES.removeFavorite).waitFor();
+    await confirmDialog().getByRole('button', { name: 'Yes' }).click();
+    const add = page.getByRole('button', { name: 'Add Demo Bistro to your favorites' });
+    await add.waitFor();
+    await page.getByText('Tap the heart on a store to keep it here.').waitFor();
+    let list = await callApi<{ domainName: string; favorite: boolean }[]>('GET', 'marketplace/list', undefined, memberToken);
+    expect(list.body.find((s) => s.domainName === 'demo-bistro')?.favorite).toBe(false);
+
+    await add.click();
+    await confirmDialog().getByText(MARKETPLACE_MESSAGES.addFavorite).waitFor();
+    await confirmDialog().getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('button', { name: 'Remove Demo Bistro from your favorites' }).waitFor();
+    list = await callApi<{ domainName: string; favorite: boolean }[]>('GET', 'marketplace/list', undefined, memberToken);
+    expect(list.body.find((s) => s.domainName === 'demo-bistro')?.favorite).toBe(true);
+    // A reload reads the marks from the server.
+    await page.reload();
+    await page.locator('ul.sf-store-grid').first().getByText('Demo Bistro', { exact: true }).waitFor();
+  });
+
+  it("keeps delivery addresses: the spec's messages, lookup, add, default, edit and cancel, remove", async () => {
+    await openAccountPage('Addresses');
+    await eventually(() => new URL(page.url()).pathname).toBe('/address');
+    await heading('Addresses').waitFor();
+    expect(await page.getByRole('tab', { name: 'Delivery Addresses' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByText('You have no saved delivery addresses yet.', { exact: false }).waitFor();
+
+    // Add, then Save with nothing filled in.
+    await button(page, 'Add').click();
+    await heading('New delivery address').waitFor();
+    await button(page, 'Save').click();
+    await toast(MESSAGES.requiredFields).waitFor();
+
+    // The post code lookup fills the address (the checkout's own fields).
+    await field('Post Code').fill('SW1A 1AA');
+    await button(page, 'Lookup').click();
+    await field('Choose your address').selectOption({ label: '1 High Street, London, SW1A 1AA' });
+    await eventually(() => field('Address Line 1').inputValue()).toBe('1 High Street');
+    expect(await field('City').inputValue()).toBe('London');
+    await field('Description').fill('Home');
+    await shot('member-address-new-phone');
+    await button(page, 'Save').click();
+    await toast(MESSAGES.success).waitFor();
+    const choices = page.locator('.ac-choice');
+    await eventually(() => choices.count()).toBe(1);
+    // The first address is the default.
+    await choices.filter({ hasText: 'Home' }).getByText('Default').waitFor();
+    expect(await field('Address Line 1').isDisabled()).toBe(true);
+
+    // A second one typed by hand.
+    await button(page, 'Add').click();
+    await field('Description').fill('Work');
+    await field('Post Code').fill('EC1A 1BB');
+    await field('Address Line 1').fill('200 Aldersgate Street');
+    await field('City').fill('London');
+    await button(page, 'Save').click();
+    await toast(MESSAGES.success).waitFor();
+    await eventually(() => choices.count()).toBe(2);
+    await eventually(() => page.locator('.ac-choice-on').textContent()).toContain('Work');
+
+    // Set as default moves the mark.
+    await button(page, 'Set as default').click();
+    await choices.filter({ hasText: 'Work' }).getByText('Default').waitFor();
+    expect(await choices.filter({ hasText: 'Home' }).getByText('Default').count()).toBe(0);
+
+    // Edit and Cancel puts back the saved copy.
+    await button(page, 'Edit').click();
+    await field('Address Line 1').fill('Somewhere else');
+    await button(page, 'Cancel').click();
+    expect(await field('Address Line 1').inputValue()).toBe('200 Aldersgate Street');
+    expect(await field('Address Line 1').isDisabled()).toBe(true);
+    // Edit and Save keeps the change.
+    await button(page, 'Edit').click();
+    await field('Address Line 2').fill('Floor 3');
+    await button(page, 'Save').click();
+    await toast(MESSAGES.success).waitFor();
+    await eventually(() => field('Address Line 2').isDisabled()).toBe(true);
+    await shot('member-addresses-phone');
+
+    // Remove asks first; No keeps it, Yes removes it.
+    await choices.filter({ hasText: 'Home' }).click();
+    await button(page, 'Remove').click();
+    await confirmDialog().getByText(MESSAGES.confirmDelete).waitFor();
+    await confirmDialog().getByRole('button', { name: 'No' }).click();
+    await confirmDialog().waitFor({ state: 'detached' });
+    expect(await choices.count()).toBe(2);
+    await button(page, 'Remove').click();
+    await confirmDialog().getByRole('button', { name: 'Yes, remove' }).click();
+    await eventually(() => choices.count()).toBe(1);
+
+    // What the server kept.
+    const saved = await callApi<{ description: string | null; addressLine1: string; addressLine2: string | null; defaultAddress: boolean }[]>(
+      'GET',
+      MEMBER_DATA_PATHS.address.all,
+      undefined,
+      memberToken,
+    );
+    expect(saved.body).toEqual([expect.objectContaining({ description: 'Work', addressLine1: '200 Aldersgate Street', addressLine2: 'Floor 3', defaultAddress: true })]);
+  });
+
+  it("keeps billing addresses apart; Remove with none to choose says 'Select an address!'", async () => {
+    await page.getByRole('tab', { name: 'Billing Addresses' }).click();
+    await page.getByText('You have no saved billing addresses yet.', { exact: false }).waitFor();
+    await button(page, 'Add').click();
+    await field('Billing Post Code').fill('EC1A 1BB');
+    await field('Billing Address Line 1').fill('200 Aldersgate Street');
+    await field('Billing City').fill('London');
+    await button(page, 'Save').click();
+    await toast(MESSAGES.success).waitFor();
+    await eventually(() => page.locator('.ac-choice').count()).toBe(1);
+    expect((await callApi<unknown[]>('GET', MEMBER_DATA_PATHS.billing.all, undefined, memberToken)).body).toHaveLength(1);
+    expect((await callApi<unknown[]>('GET', MEMBER_DATA_PATHS.address.all, undefined, memberToken)).body).toHaveLength(1);
+    await button(page, 'Remove').click();
+    await confirmDialog().getByRole('button', { name: 'Yes, remove' }).click();
+    await page.getByText('You have no saved billing addresses yet.', { exact: false }).waitFor();
+    // With nothing to choose, Remove and Set as default ask for a choice (spec 3 §5.5).
+    await button(page, 'Remove').click();
+    await toast(MEMBER_MESSAGES.selectAddress).waitFor();
+    await button(page, 'Set as default').click();
+    expect((await callApi<unknown[]>('GET', MEMBER_DATA_PATHS.billing.all, undefined, memberToken)).body).toHaveLength(0);
+    await page.getByRole('tab', { name: 'Delivery Addresses' }).click();
+    await page.locator('.ac-choice', { hasText: 'Work' }).waitFor();
+  });
+
+  it('shows an order placed through the API in My Orders, with its details and the status the store gives it', async () => {
+    // A collection order paid at the counter, from the member's own basket.
+    const found = await callApi<{ id: number; name: string }[]>('GET', `storemanagement/webmenumember/status/active/member/${branchId}/name/${encodeURIComponent('Soup')}`);
+    const soup = found.body.find((i) => i.name === 'Tomato & Basil Soup');
+    expect(soup).toBeDefined();
+    const basket = await callApi<{ bssId: string }>(
+      'PUT',
+      BASKET_PATHS.addItem,
+      { merchantBranchId: branchId, basketBssId: null, orderType: 'Collection', webMenuBssId: soup?.id, quantity: 2 },
+      memberToken,
+    );
+    expect(basket.status).toBe(200);
+    expect((await callApi('PUT', MEMBER_DATA_PATHS.setBasketToLoginUser(branchId, basket.body.bssId), undefined, memberToken)).status).toBe(200);
+    const placed = await callApi<{ id: number; orderNo: number; totalPriceString: string }>(
+      'POST',
+      BASKET_PATHS.place,
+      {
+        merchantBranchId: branchId,
+        id: basket.body.bssId,
+        orderType: 'Collection',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: EMAIL,
+        mobilePhone: '07700 900777',
+        paymentType: 'PAY AT COUNTER',
+      },
+      memberToken,
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    placedOrder = placed.body;
+
+    await openAccountPage('Orders');
+    await eventually(() => new URL(page.url()).pathname).toBe('/myOrders');
+    await heading('Orders').waitFor();
+    const row = page.getByRole('row', { name: new RegExp(`#${placed.body.orderNo}\\b`) });
+    await row.getByText('Demo Bistro').waitFor();
+    await row.getByText('Placed', { exact: true }).waitFor();
+    await page.getByText('Page 1 of 1 · 1 order').waitFor();
+    await shot('member-orders-phone');
+
+    await row.getByRole('button', { name: `Order Details of order ${placed.body.orderNo}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Order Details' });
+    await dialog.getByText(`#${placed.body.orderNo}`).waitFor();
+    await dialog.getByText('Collection', { exact: true }).waitFor();
+    await dialog.getByText('Tomato & Basil Soup').waitFor();
+    await dialog.getByText('2×').waitFor();
+    expect(await dialog.locator('.ac-total strong').textContent()).toBe(placed.body.totalPriceString);
+    await shot('member-order-details-phone');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The store declines it: the member reads 'Declined', not the kitchen's ORDER_DECLINED.
+    expect((await callApi('PUT', `storemanagement/order/decline/id/${placed.body.id}`, undefined, ownerToken)).status).toBe(200);
+    placedOrder = null;
+    await page.reload();
+    await page.getByRole('row', { name: new RegExp(`#${placed.body.orderNo}\\b`) }).getByText('Declined', { exact: true }).waitFor();
+  });
+
+  it('sends a suggestion to the store: the required description, then the success toast and a mail to the store', async () => {
+    await openAccountPage('Complaint / Suggestion');
+    await eventually(() => new URL(page.url()).pathname).toBe('/complaintSuggestion');
+    await heading('Complaint / Suggestion').waitFor();
+    // The store chosen last is preselected, once the list is in.
+    await eventually(async () => (await field('Store').locator('option:checked').textContent())?.trim()).toBe('Demo Bistro ★');
+    expect(await page.getByRole('radio', { name: 'Technical' }).isChecked()).toBe(true);
+    await button(page, 'Send').click();
+    await toast(MESSAGES.requiredFields).waitFor();
+
+    await page.getByText('Other', { exact: true }).click();
+    const words = `Could you add a gluten-free bread option? (${Date.now()})`;
+    await field('Description').fill(words);
+    await page.getByText(`${words.length}/200`).waitFor();
+    await shot('member-complaint-phone');
+    const before = mailCount();
+    await button(page, 'Send').click();
+    await toast(MESSAGES.success).waitFor();
+    await eventually(() => field('Description').inputValue()).toBe('');
+    const mail = await mailWith(words, before);
+    expect(mail).toContain('Complaint / Suggestion (Other) for Demo Bistro');
+  });
+
+  it('looks tidy on a desktop too', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openAccountPage('Addresses');
+    await page.locator('.ac-choice', { hasText: 'Work' }).waitFor();
+    await shot('member-addresses-desktop');
+    await openAccountPage('Orders');
+    await page.getByRole('row', { name: /Demo Bistro/ }).first().waitFor();
+    await shot('member-orders-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+});
