@@ -37,6 +37,7 @@ const CUSTOMER = { firstName: 'Grace', lastName: `Hopper${tag}`, email: `grace.$
 const customerName = `${CUSTOMER.firstName} ${CUSTOMER.lastName}`;
 const DRIVER = { firstName: 'Dan', lastName: `Driver${tag}` };
 const OTHER_CUSTOMER = { ...CUSTOMER, lastName: `Babbage${tag}`, email: `charles.${tag}@e2e.local` };
+const THIRD_CUSTOMER = { ...CUSTOMER, lastName: `Lovelace${tag}`, email: `ada.${tag}@e2e.local` };
 
 type Staff = { page: Page; token: string };
 const staff: Record<'clerk' | 'kitchen' | 'driver', Staff> = {} as Record<'clerk' | 'kitchen' | 'driver', Staff>;
@@ -277,9 +278,38 @@ describe('live orders: from the storefront through the kitchen and the road to t
     // Still open, now without Accept (the order is accepted).
     await eventually(() => dialog.locator('.order-actions button').allTextContents()).toEqual(['Print Order', 'Print Receipt', 'Close']);
     await page.unroute(acceptPath);
+    // Out of the way of the journeys that follow: the owner takes it to the end (closed).
+    for (const path of [
+      ORDER_PATHS.action('preparing', other.id),
+      ORDER_PATHS.action('ready', other.id),
+      ORDER_PATHS.dispatch(other.id, -1),
+      ORDER_PATHS.payment(other.id, 'CASH'),
+      ORDER_PATHS.action('deliver', other.id),
+      ORDER_PATHS.action('close', other.id),
+    ]) {
+      expect((await callApi('PUT', path, undefined, ownerToken)).status, path).toBe(200);
+    }
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await closeToasts(page);
+  });
+
+  it('without the stream the screen says so and the 10-second countdown keeps it current; then it is live again', async () => {
+    const { page } = staff.kitchen;
+    // The stream is refused from here on (a proxy that drops it); the page starts again without it.
+    const events = `**/api/${ORDER_PATHS.events}?**`;
+    await page.route(events, (route) => route.abort());
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: /Not live · refresh in \d+ s/ }).waitFor();
+    const name = `${THIRD_CUSTOMER.firstName} ${THIRD_CUSTOMER.lastName}`;
+    await rowOf(page, name);
+    await page.getByText(ORDER_SCREEN.noOrders, { exact: true }).waitFor();
+    const missed = await placeOrder(THIRD_CUSTOMER);
+    // The countdown's refresh brings it (within its 10 seconds), though no event arrives.
+    await (await rowOf(page, name)).waitFor({ timeout: (ORDER_SCREEN.openRefreshSeconds + 5) * 1000 });
+    await page.unroute(events);
+    await page.getByRole('status').filter({ hasText: /^\s*Live\s*$/ }).waitFor();
+    for (const step of ['decline', 'close'] as const) expect((await callApi('PUT', ORDER_PATHS.action(step, missed.id), undefined, ownerToken)).status).toBe(200);
   });
 
   it('on a phone the open orders still read', async () => {
