@@ -1,14 +1,50 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { OPTION_GROUP_KEYS, type OptionGroupKey } from '@tillpoint/contracts/web-menu';
 import type { Db } from '../../db/open-db';
-import { basket, basketLine, department, product, tax, webMenu } from '../../db/schema';
+import { basket, basketLine, branchSettings, department, licence, merchantBranch, product, tax, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
+import { grants } from '../../platform/licence-grants';
 import { activeOptionGroups } from '../../platform/option-groups';
 import { ownedBy } from '../../platform/tenancy';
 import type { ItemData, OptionGroupData } from './basket.pricing';
 
 export type BasketRow = typeof basket.$inferSelect;
 export type BasketLineRow = typeof basketLine.$inferSelect;
+
+/**
+ * The store as every basket call starts from it, in one statement: the branch's keys, status and
+ * trading name, its settings (null before they are first saved) and the services its licences grant
+ * now (platform/licence-grants' rule). Undefined for an unknown branch.
+ */
+export async function storeRow(db: Db, branchId: number) {
+  const [row] = await db
+    .select({
+      merchantAccountId: merchantBranch.merchantAccountId,
+      merchantBranchId: merchantBranch.id,
+      status: merchantBranch.status,
+      tradingName: merchantBranch.tradingName,
+      settings: branchSettings,
+      services: sql<string[]>`array(select ${licence.serviceName} from ${licence} where ${licence.merchantAccountId} = ${merchantBranch.merchantAccountId}
+        and ${licence.merchantBranchId} = ${merchantBranch.id} and ${grants})`,
+    })
+    .from(merchantBranch)
+    .leftJoin(branchSettings, and(eq(branchSettings.merchantAccountId, merchantBranch.merchantAccountId), eq(branchSettings.merchantBranchId, merchantBranch.id)))
+    .where(eq(merchantBranch.id, branchId));
+  return row;
+}
+
+/**
+ * The open basket with this id, locked and touched in one statement (its order type and, when one is
+ * given, its table set as asked); undefined when there is no such open basket.
+ */
+export async function touchOpenBasket(db: Db, s: Scope, bssId: string, orderType: string, tableNo: number | null): Promise<BasketRow | undefined> {
+  const [row] = await db
+    .update(basket)
+    .set({ orderType, tableNo: tableNo ?? sql`${basket.tableNo}`, updatedDate: new Date() })
+    .where(ownedBy(basket, s, and(eq(basket.bssId, bssId), eq(basket.state, 'OPEN'))))
+    .returning();
+  return row;
+}
 
 /** The branch's basket with this id; `lock` holds its row for the rest of the transaction. */
 export async function findBasket(db: Db, s: Scope, bssId: string | null, lock = false): Promise<BasketRow | undefined> {

@@ -18,24 +18,24 @@ import type { Db } from '../../db/open-db';
 import { basket, basketLine } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors';
-import { grantedServices } from '../../platform/licence-grants';
 import { newOpaqueToken } from '../../platform/random';
-import { branchScope } from '../../platform/tenancy';
 import { pricingOffersOf } from '../mix-and-match/mix-and-match.repo';
-import { type BranchSettingsRow, branchStatus, findBranchSettings } from '../settings/branch-settings.repo';
+import type { BranchSettingsRow } from '../settings/branch-settings.repo';
 import { memberView } from '../settings/branch-settings.merchant';
-import { type BasketPrice, type LineData, priceBasket, priceOptions, serviceChargeRate } from './basket.pricing';
-import { type BasketLineRow, type BasketRow, basketLines, findBasket, itemData } from './basket.repo';
+import { type BasketPrice, type ItemData, type LineData, priceBasket, priceOptions, serviceChargeRate } from './basket.pricing';
+import { type BasketLineRow, type BasketRow, basketLines, findBasket, itemData, storeRow, touchOpenBasket } from './basket.repo';
 
 /** The store as the basket sees it at this moment: its keys, settings, licences and whether it is closed. */
-export type StoreContext = { scope: Scope; settings: BranchSettingsRow | undefined; status: string; closed: boolean; granted: Set<ServiceName>; now: Date };
+export type StoreContext = { scope: Scope; settings: BranchSettingsRow | undefined; status: string; tradingName: string; closed: boolean; granted: Set<ServiceName>; now: Date };
 
 export async function storeContext(db: Db, branchId: number, now = new Date()): Promise<StoreContext> {
-  const scope = await branchScope(db, branchId);
-  if (!scope) throw notFound();
-  const [settings, status, granted] = await Promise.all([findBranchSettings(db, scope), branchStatus(db, scope), grantedServices(db, scope.merchantAccountId, scope.merchantBranchId)]);
-  const branchState = status ?? 'PASSIVE';
-  return { scope, settings, status: branchState, granted, now, closed: memberView(scope, branchState, settings, now).storeClosed };
+  // One statement (branch, settings, licences): it starts every basket call.
+  const row = await storeRow(db, branchId);
+  if (!row) throw notFound();
+  const scope: Scope = { merchantAccountId: row.merchantAccountId, merchantBranchId: row.merchantBranchId };
+  const settings = row.settings ?? undefined;
+  const granted = new Set(row.services as ServiceName[]);
+  return { scope, settings, status: row.status, tradingName: row.tradingName, granted, now, closed: memberView(scope, row.status, settings, now).storeClosed };
 }
 
 const unavailable = () => new HttpError(400, BASKET_MESSAGES.serviceUnavailable, 'WARNING');
@@ -53,10 +53,22 @@ const serviceOptionOf = (s: BranchSettingsRow | undefined, t: StorefrontOrderTyp
       ? { option: s?.serviceChargeOptionsTableOrder ?? null, rate: s?.defaultServiceChargeTableOrder ?? null }
       : { option: s?.serviceChargeOptions ?? null, rate: s?.defaultServiceCharge ?? null };
 
-/** The basket's lines with the server's own prices (lines whose item has been withdrawn drop out). */
-export async function priceOf(db: Db, ctx: StoreContext, row: BasketRow | undefined, orderType: StorefrontOrderType) {
-  const rows: BasketLineRow[] = row ? await basketLines(db, ctx.scope, row.id) : [];
-  const items = await itemData(db, ctx.scope, rows.map((r) => r.webMenuId));
+/**
+ * The basket's lines with the server's own prices (lines whose item has been withdrawn drop out).
+ * `known` spares reading again what the caller has just read or written in the same transaction:
+ * the basket's lines, and items already read (only the others are read).
+ */
+export async function priceOf(
+  db: Db,
+  ctx: StoreContext,
+  row: BasketRow | undefined,
+  orderType: StorefrontOrderType,
+  known: { lines?: BasketLineRow[]; items?: Map<number, ItemData> } = {},
+) {
+  const rows: BasketLineRow[] = known.lines ?? (row ? await basketLines(db, ctx.scope, row.id) : []);
+  const items = new Map(known.items);
+  const missing = rows.map((r) => r.webMenuId).filter((id) => !items.has(id));
+  if (missing.length) for (const [id, item] of await itemData(db, ctx.scope, missing)) items.set(id, item);
   const lines: LineData[] = [];
   for (const r of rows) {
     const item = items.get(r.webMenuId);
@@ -137,8 +149,8 @@ function reply(ctx: StoreContext, row: BasketRow | undefined, orderType: Storefr
   };
 }
 
-export async function basketReply(db: Db, ctx: StoreContext, row: BasketRow | undefined, orderType: StorefrontOrderType) {
-  return reply(ctx, row, orderType, await priceOf(db, ctx, row, orderType));
+export async function basketReply(db: Db, ctx: StoreContext, row: BasketRow | undefined, orderType: StorefrontOrderType, known: Parameters<typeof priceOf>[4] = {}) {
+  return reply(ctx, row, orderType, await priceOf(db, ctx, row, orderType, known));
 }
 
 const isOpen = (row: BasketRow | undefined): row is BasketRow => row !== undefined && row.state === 'OPEN';
@@ -155,25 +167,23 @@ export async function currentBasket(db: Db, branchId: number, orderType: Storefr
   });
 }
 
-/** The open basket with this id, locked; a missing, ordered or cancelled one is replaced by a new one (ids only ever come from the server). */
-async function openOrCreate(tx: Db, ctx: StoreContext, bssId: string | null, orderType: StorefrontOrderType, tableNo: number | null): Promise<BasketRow> {
-  const row = await findBasket(tx, ctx.scope, bssId, true);
-  // A basket being paid for takes no items: what is charged is what was in it.
-  if (row?.state === 'PLACING') throw conflict(CHECKOUT_MESSAGES.placing);
-  if (isOpen(row)) {
-    if (row.orderType === orderType && (tableNo === null || row.tableNo === tableNo)) return row;
-    const [changed] = await tx
-      .update(basket)
-      .set({ orderType, tableNo: tableNo ?? row.tableNo, updatedDate: new Date() })
-      .where(eq(basket.id, row.id))
-      .returning();
-    return changed;
+/**
+ * The open basket with this id, locked and touched (its order type and table as asked); a missing,
+ * ordered or cancelled one is replaced by a new one (ids only ever come from the server). `created`
+ * says it is new, so it has no lines to read.
+ */
+async function openOrCreate(tx: Db, ctx: StoreContext, bssId: string | null, orderType: StorefrontOrderType, tableNo: number | null): Promise<{ row: BasketRow; created: boolean }> {
+  if (bssId) {
+    const open = await touchOpenBasket(tx, ctx.scope, bssId, orderType, tableNo);
+    if (open) return { row: open, created: false };
+    // Not open: a basket being paid for takes no items (what is charged is what was in it).
+    if ((await findBasket(tx, ctx.scope, bssId))?.state === 'PLACING') throw conflict(CHECKOUT_MESSAGES.placing);
   }
   const [created] = await tx
     .insert(basket)
     .values({ ...ctx.scope, bssId: newOpaqueToken(), orderType, tableNo })
     .returning();
-  return created;
+  return { row: created, created: true };
 }
 
 const quantityRefused = () => badRequest(BASKET_MESSAGES.quantity, [{ field: 'quantity', message: BASKET_MESSAGES.quantity }]);
@@ -188,38 +198,47 @@ export async function addItem(db: Db, input: AddItemInput, setMenu: boolean): Pr
   const ctx = await storeContext(db, input.merchantBranchId);
   requireLicence(ctx, input.orderType);
   if (ctx.closed) throw badRequest(BASKET_MESSAGES.storeClosed);
-  const item = (await itemData(db, ctx.scope, [input.webMenuBssId])).get(input.webMenuBssId);
-  if (!item) throw notFound();
   const tenths = toTenths(input.quantity);
-  if (!item.weighable && tenths % 10 !== 0) throw quantityRefused();
-  const priced = priceOptions(item, setMenu ? input.options : []);
-  if ('error' in priced) throw badRequest(priced.error, [{ field: 'options', message: priced.error }]);
-  const options = priced.options.map((o) => ({ groupKey: o.groupKey, productId: o.productId }));
+  // Every statement inside one transaction; a refusal rolls back the basket it may have just made.
   return db.transaction(async (tx) => {
-    const row = await openOrCreate(tx, ctx, input.basketBssId, input.orderType, input.orderType === 'Table Order' ? (input.tableNo ?? null) : null);
+    const { row, created } = await openOrCreate(tx, ctx, input.basketBssId, input.orderType, input.orderType === 'Table Order' ? (input.tableNo ?? null) : null);
+    const lines = created ? [] : await basketLines(tx, ctx.scope, row.id);
+    // The new item and the basket's others in one read: pricing below needs them all.
+    const items = await itemData(tx, ctx.scope, [input.webMenuBssId, ...lines.map((l) => l.webMenuId)]);
+    const item = items.get(input.webMenuBssId);
+    if (!item) throw notFound();
+    if (!item.weighable && tenths % 10 !== 0) throw quantityRefused();
+    const priced = priceOptions(item, setMenu ? input.options : []);
+    if ('error' in priced) throw badRequest(priced.error, [{ field: 'options', message: priced.error }]);
+    const options = priced.options.map((o) => ({ groupKey: o.groupKey, productId: o.productId }));
     if (item.ageRestricted && !row.ageConfirmed) throw badRequest(BASKET_MESSAGES.ageQuestion);
-    const same = (await basketLines(tx, ctx.scope, row.id)).find(
+    const same = lines.findIndex(
       (l) => l.webMenuId === item.webMenuId && l.extraNotes === input.extraNotes && JSON.stringify(l.options) === JSON.stringify(options),
     );
-    if (same) {
-      if (same.quantityTenths + tenths > 9990) throw quantityRefused();
+    if (same >= 0) {
+      const line = lines[same];
+      if (line.quantityTenths + tenths > 9990) throw quantityRefused();
       await tx
         .update(basketLine)
-        .set({ quantityTenths: same.quantityTenths + tenths })
-        .where(and(eq(basketLine.merchantAccountId, ctx.scope.merchantAccountId), eq(basketLine.id, same.id)));
+        .set({ quantityTenths: line.quantityTenths + tenths })
+        .where(and(eq(basketLine.merchantAccountId, ctx.scope.merchantAccountId), eq(basketLine.id, line.id)));
+      lines[same] = { ...line, quantityTenths: line.quantityTenths + tenths };
     } else {
-      await tx.insert(basketLine).values({
-        ...ctx.scope,
-        basketId: row.id,
-        bssId: newOpaqueToken(),
-        webMenuId: item.webMenuId,
-        quantityTenths: tenths,
-        extraNotes: input.extraNotes,
-        options,
-      });
+      const [added] = await tx
+        .insert(basketLine)
+        .values({
+          ...ctx.scope,
+          basketId: row.id,
+          bssId: newOpaqueToken(),
+          webMenuId: item.webMenuId,
+          quantityTenths: tenths,
+          extraNotes: input.extraNotes,
+          options,
+        })
+        .returning();
+      lines.push(added);
     }
-    await tx.update(basket).set({ updatedDate: new Date() }).where(eq(basket.id, row.id));
-    return basketReply(tx, ctx, row, row.orderType as StorefrontOrderType);
+    return basketReply(tx, ctx, row, row.orderType as StorefrontOrderType, { lines, items });
   });
 }
 
@@ -295,7 +314,7 @@ export async function confirmAge(db: Db, branchId: number, bssId: string | null)
   requireLicence(ctx);
   return db.transaction(async (tx) => {
     const existing = await findBasket(tx, ctx.scope, bssId, true);
-    const row = isOpen(existing) ? existing : await openOrCreate(tx, ctx, null, 'Delivery', null);
+    const row = isOpen(existing) ? existing : (await openOrCreate(tx, ctx, null, 'Delivery', null)).row;
     await tx.update(basket).set({ ageConfirmed: true, updatedDate: sql`now()` }).where(eq(basket.id, row.id));
     return basketReply(tx, ctx, { ...row, ageConfirmed: true }, row.orderType as StorefrontOrderType);
   });

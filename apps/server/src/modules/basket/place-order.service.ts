@@ -246,6 +246,7 @@ function snapshotOf(ctx: StoreContext, basketId: number, input: PlaceOrderInput,
     // 'Deliver By' for a delivery, 'Ready By' for a collection (spec 3 §2.2); a table order has neither.
     deliveryTime: checked.orderType === 'Table Order' ? null : input.orderTimeForDelivery?.trim() || null,
     website: input.website ?? null,
+    storeName: ctx.tradingName,
     money: {
       subTotal: p.subTotal,
       discount: p.promotionDiscount + p.collectionDiscount,

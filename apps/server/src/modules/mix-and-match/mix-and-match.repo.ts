@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { MIX_AND_MATCH_MESSAGES, type MixAndMatch, type MixAndMatchInput } from '@tillpoint/contracts/mix-and-match';
 import { fromHundredths, toHundredths } from '@tillpoint/contracts/price-calculator';
 import type { PricingOffer } from '@tillpoint/contracts/promotion-pricing';
@@ -196,13 +196,17 @@ export async function departmentHasMixAndMatch(db: Db, s: Scope, departmentId: n
 
 /** The branch's offers as the pricing function takes them (pence), for the storefront basket and the tills. */
 export async function pricingOffersOf(db: Db, s: Scope): Promise<PricingOffer[]> {
-  const rows = await db.select().from(mixAndMatch).where(own(s, eq(mixAndMatch.status, 'ACTIVE'))).orderBy(asc(mixAndMatch.id));
-  if (!rows.length) return [];
-  const members = await db
-    .select({ offerId: mixAndMatchProduct.mixAndMatchId, productId: mixAndMatchProduct.productId })
-    .from(mixAndMatchProduct)
-    .where(and(eq(mixAndMatchProduct.merchantAccountId, s.merchantAccountId), eq(mixAndMatchProduct.merchantBranchId, s.merchantBranchId)));
-  return rows.map((r) => ({
+  // One statement, offers with their products (every basket call prices the basket with them).
+  const rows = await db
+    .select({
+      offer: mixAndMatch,
+      productIds: sql<number[]>`array(select ${mixAndMatchProduct.productId} from ${mixAndMatchProduct} where ${mixAndMatchProduct.merchantAccountId} = ${mixAndMatch.merchantAccountId}
+        and ${mixAndMatchProduct.mixAndMatchId} = ${mixAndMatch.id} order by ${mixAndMatchProduct.productId})`,
+    })
+    .from(mixAndMatch)
+    .where(own(s, eq(mixAndMatch.status, 'ACTIVE')))
+    .orderBy(asc(mixAndMatch.id));
+  return rows.map(({ offer: r, productIds }) => ({
     id: r.id,
     name: r.name,
     status: r.status,
@@ -218,6 +222,6 @@ export async function pricingOffersOf(db: Db, s: Scope): Promise<PricingOffer[]>
     startHour: r.startHour,
     startMinute: r.startMinute,
     duration: r.duration,
-    productIds: members.filter((m) => m.offerId === r.id).map((m) => m.productId),
+    productIds: productIds.map(Number),
   }));
 }

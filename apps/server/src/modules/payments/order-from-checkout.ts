@@ -27,6 +27,8 @@ export type CheckoutSnapshot = {
   deliveryTime: string | null;
   /** Where the customer comes back to after a 3-D Secure challenge (a path of our own site). */
   website: string | null;
+  /** The store's trading name for the confirmation mail (known when the checkout was read; older snapshots lack it). */
+  storeName?: string;
   /** The signed-in member who asked to save the card ('Save this card for next time'); kept once the payment is authorised. */
   saveCardFor?: number | null;
   money: { subTotal: number; discount: number; serviceCharge: number; deliveryFee: number; tax: number; total: number };
@@ -66,13 +68,17 @@ export async function orderFromCheckout(tx: Db, s: Scope, snap: CheckoutSnapshot
     await tx.update(customerOrder).set({ memberUserId }).where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, order.id)));
     order.memberUserId = memberUserId;
   }
-  const [store] = await tx
-    .select({ tradingName: merchantBranch.tradingName })
-    .from(merchantBranch)
-    .where(and(eq(merchantBranch.merchantAccountId, s.merchantAccountId), eq(merchantBranch.id, s.merchantBranchId)));
+  const storeName =
+    snap.storeName ??
+    (
+      await tx
+        .select({ tradingName: merchantBranch.tradingName })
+        .from(merchantBranch)
+        .where(and(eq(merchantBranch.merchantAccountId, s.merchantAccountId), eq(merchantBranch.id, s.merchantBranchId)))
+    )[0].tradingName;
   await enqueueMail(tx, {
     to: snap.customer.email as string,
-    subject: `Your order ${order.orderNo} at ${store.tradingName}`,
+    subject: `Your order ${order.orderNo} at ${storeName}`,
     text: [
       `Thank you, ${snap.customer.firstName}. ${CHECKOUT_MESSAGES.placed}.`,
       `Order no: ${order.orderNo} (${snap.orderType}, ${snap.paymentType}${basketStatus === 'PAID' ? ', paid' : ''})`,
