@@ -47,6 +47,9 @@ async function closeToasts() {
 
 async function shot(name: string) {
   await closeToasts();
+  // Nothing wider than the screen: a phone page never scrolls sideways.
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(width);
   const dir = join(import.meta.dirname, 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });

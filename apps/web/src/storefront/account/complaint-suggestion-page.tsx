@@ -87,7 +87,7 @@ export function ComplaintSuggestionPage() {
             <div className="co-segmented">
               {FEEDBACK_TYPES.map((t) => (
                 <label key={t} className={feedbackType === t ? 'co-seg co-seg-on ac-seg-label' : 'co-seg ac-seg-label'}>
-                  <input type="radio" name={`${id}-type`} value={t} checked={feedbackType === t} onChange={() => setFeedbackType(t)} className="sf-sr-only" />
+                  <input type="radio" name={`${id}-type`} value={t} checked={feedbackType === t} onChange={() => setFeedbackType(t)} className="ac-seg-radio" />
                   {t}
                 </label>
               ))}
