@@ -26,6 +26,7 @@ const PLANTED = {
   smtpPassword: 'Planted-Smtp-Pass-Q7',
   jwt: 'planted.jwt.Q7-eyJhbGciOi',
   paymentPassword: 'Planted-Pay-Pass-Q7',
+  reportingPassword: 'Planted-Report-Pass-Q7',
   newPassword: 'Planted1Pass',
 };
 
@@ -145,15 +146,17 @@ describe('secrets at rest', () => {
     expect(row.password).not.toContain(PLANTED.smtpPassword);
     expect(smtpConfigOf(row).pass).toBe(PLANTED.smtpPassword);
 
-    expect((await call('PUT', `/api/storemanagement/merchantbranchsettings/${branchId}/payment`, { provider: 'DOJO', jwt: PLANTED.jwt, password: PLANTED.paymentPassword })).status).toBe(200);
+    expect((await call('PUT', `/api/storemanagement/merchantbranchsettings/${branchId}/payment`, { provider: 'OPAYO', jwt: PLANTED.jwt, password: PLANTED.paymentPassword, vendorName: 'plantedvendor', reportingUser: 'planted-reporter', reportingPassword: PLANTED.reportingPassword })).status).toBe(200);
     const [settings] = await opened.db.select().from(branchSettings).where(eq(branchSettings.merchantBranchId, branchId));
     expect(JSON.stringify(settings)).not.toContain(PLANTED.jwt);
     expect(JSON.stringify(settings)).not.toContain(PLANTED.paymentPassword);
-    expect(paymentSecretsOf(settings)).toEqual({ jwt: PLANTED.jwt, password: PLANTED.paymentPassword });
+    expect(JSON.stringify(settings)).not.toContain(PLANTED.reportingPassword);
+    expect(paymentSecretsOf(settings)).toEqual({ jwt: PLANTED.jwt, password: PLANTED.paymentPassword, reportingPassword: PLANTED.reportingPassword });
     // No dump of the whole database shows them either.
     const dump = JSON.stringify(await opened.db.execute(sql.raw('select * from mail_settings, branch_settings')));
     expect(dump).not.toContain(PLANTED.smtpPassword);
     expect(dump).not.toContain(PLANTED.jwt);
+    expect(dump).not.toContain(PLANTED.reportingPassword);
   });
 
   it('secrets saved in clear before encryption existed are encrypted by the start-up step, and still read the same', async () => {
@@ -166,7 +169,8 @@ describe('secrets at rest', () => {
     const [b] = await opened.db.select().from(branchSettings).where(eq(branchSettings.merchantBranchId, branchId));
     expect(m.password).toMatch(/^enc:v1:/);
     expect(smtpConfigOf(m).pass).toBe('Legacy-Plain-1');
-    expect(paymentSecretsOf(b)).toEqual({ jwt: 'legacy.jwt', password: 'Legacy-Plain-2' });
+    // The Opayo reporting password saved (sealed) by the test above is left as it was.
+    expect(paymentSecretsOf(b)).toEqual({ jwt: 'legacy.jwt', password: 'Legacy-Plain-2', reportingPassword: PLANTED.reportingPassword });
     const [victim] = await opened.db.select().from(merchantUser).where(eq(merchantUser.id, victimId));
     expect(victim.passwordChangeDate).toBeNull(); // the failed change above left nothing behind
   });
