@@ -41,10 +41,9 @@ export const SCREENS: Record<string, Screen> = {
   orders: { page: lazy(() => import('./orders/orders-page')), for: ['merchant'] },
   orderHistory: { page: lazy(() => import('./orders/order-history-page')), for: ['merchant'] },
   salereport: { page: lazy(() => import('./reports/sale-report-page')), for: ['merchant'] },
+  adminSaleReport: { page: lazy(() => import('./reports/admin-sale-report-page')), for: ['admin'] },
 };
 
 export type Upcoming = { title: string; area: string };
 
-export const UPCOMING: Record<string, Upcoming> = {
-  adminSaleReport: { title: 'Admin Sale Report', area: 'Orders (spec 3), since sale reports are made from the orders it records' },
-};
+export const UPCOMING: Record<string, Upcoming> = {};

@@ -22,7 +22,7 @@ export const reportTitle = (r: Pick<SaleReport, 'id' | 'xreportCounter'>) => (r.
  * To PDF and Send Email, which act on the table shown (§4.3): the server's table mechanism renders
  * the report's lines (limit -1) as the PDF, and mails it to the signed-in user.
  */
-export function ReportLines({ report, actions }: { report: SaleReport; actions?: React.ReactNode }) {
+export function ReportLines({ report, actions, exportable = true }: { report: SaleReport; actions?: React.ReactNode; exportable?: boolean }) {
   const headingId = useId();
   const [busy, setBusy] = useState<'pdf' | 'email' | null>(null);
   const tail = report.id === null ? '' : `/${report.id}`;
@@ -63,8 +63,13 @@ export function ReportLines({ report, actions }: { report: SaleReport; actions?:
         <h2 id={headingId}>{title}</h2>
         <div className="toolbar">
           {actions}
-          <Button type="button" label="Export To PDF" icon="pi pi-file-pdf" size="small" outlined loading={busy === 'pdf'} disabled={busy !== null} onClick={() => void exportPdf()} />
-          <Button type="button" label="Send Email" icon="pi pi-envelope" size="small" outlined loading={busy === 'email'} disabled={busy !== null} onClick={() => void sendEmail()} />
+          {/* The exports are the merchant's calls: the admin sale report shows the lines without them. */}
+          {exportable && (
+            <>
+              <Button type="button" label="Export To PDF" icon="pi pi-file-pdf" size="small" outlined loading={busy === 'pdf'} disabled={busy !== null} onClick={() => void exportPdf()} />
+              <Button type="button" label="Send Email" icon="pi pi-envelope" size="small" outlined loading={busy === 'email'} disabled={busy !== null} onClick={() => void sendEmail()} />
+            </>
+          )}
         </div>
       </header>
       <p className="report-period">
