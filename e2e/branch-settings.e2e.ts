@@ -137,6 +137,8 @@ describe('merchant branch settings journey', () => {
     await refused('EOD Settings', 'Please fill the required fields!');
 
     await field('Email').fill('reports@e2e-bistro.co.uk');
+    // Switch auto end of day off from whichever state the journeys before left it in.
+    if (!(await field('Auto End Of Day').isChecked())) await settings().getByText('Auto End Of Day', { exact: true }).click();
     await settings().getByText('Auto End Of Day', { exact: true }).click();
     await eventually(() => dropdownText('End Of Day Hour')).toBe('Select');
     await save('EOD Settings', MERCHANT_SETTINGS_PATHS.eod);
