@@ -54,6 +54,9 @@ describe('member account journey (phone)', () => {
     // The store chosen first, as a customer arrives from its address.
     await page.goto(`${baseUrl()}/demo-bistro`);
     await page.getByRole('link', { name: 'LOGIN' }).waitFor();
+    // The store's branch is kept once its page shows it; signing in before that would lose it.
+    await page.getByRole('heading', { name: 'Demo Bistro', level: 1 }).waitFor();
+    await page.waitForFunction(() => localStorage.getItem('merchantBranchId') !== null);
   });
   afterAll(async () => {
     await browser?.close();
