@@ -5,6 +5,7 @@ const order = (o: Partial<ReportOrder>): ReportOrder => ({
   orderType: 'DELIVERY',
   orderStatus: 'ORDER_ACCEPTED',
   basketStatus: 'PAID',
+  declined: false,
   paymentType: 'CARD',
   tableNo: null,
   subTotal: 0,
@@ -76,12 +77,14 @@ describe('sale report figures', () => {
   });
 
   it('only orders that became sales count', () => {
-    expect(countsAsSale({ orderStatus: 'ORDER_PLACED', basketStatus: 'INPROGRESS' })).toBe(true);
-    expect(countsAsSale({ orderStatus: 'ORDER_CLOSED', basketStatus: 'PAID' })).toBe(true);
-    expect(countsAsSale({ orderStatus: 'ORDER_DECLINED', basketStatus: 'PAID' })).toBe(false);
-    expect(countsAsSale({ orderStatus: 'ORDER_CANCELLED', basketStatus: 'PAID' })).toBe(false);
-    expect(countsAsSale({ orderStatus: 'ORDER_CREATED', basketStatus: 'INPROGRESS' })).toBe(false);
-    expect(countsAsSale({ orderStatus: 'ORDER_ACCEPTED', basketStatus: 'CANCELLED' })).toBe(false);
+    expect(countsAsSale({ orderStatus: 'ORDER_PLACED', basketStatus: 'INPROGRESS', declined: false })).toBe(true);
+    expect(countsAsSale({ orderStatus: 'ORDER_CLOSED', basketStatus: 'PAID', declined: false })).toBe(true);
+    expect(countsAsSale({ orderStatus: 'ORDER_DECLINED', basketStatus: 'PAID', declined: false })).toBe(false);
+    expect(countsAsSale({ orderStatus: 'ORDER_CANCELLED', basketStatus: 'PAID', declined: false })).toBe(false);
+    expect(countsAsSale({ orderStatus: 'ORDER_CREATED', basketStatus: 'INPROGRESS', declined: false })).toBe(false);
+    expect(countsAsSale({ orderStatus: 'ORDER_ACCEPTED', basketStatus: 'CANCELLED', declined: false })).toBe(false);
+    // Declined, then closed by a clerk: still no sale.
+    expect(countsAsSale({ orderStatus: 'ORDER_CLOSED', basketStatus: 'PAID', declined: true })).toBe(false);
   });
 
   it("VAT by rate always adds up to the order's VAT", () => {

@@ -5,6 +5,8 @@ export type ReportOrder = {
   orderType: string;
   orderStatus: string;
   basketStatus: string;
+  /** Declined by the store at some point (a declined order may later be closed: it stays no sale). */
+  declined: boolean;
   paymentType: string;
   tableNo: number | null;
   subTotal: number;
@@ -38,8 +40,8 @@ export type ReportFigures = {
  * refunds are whole orders (spec 3 §4.2, the payments area refunds the amount paid).
  */
 export const NOT_SALES = ['ORDER_CREATED', 'ORDER_CANCELLED', 'ORDER_DECLINED'] as const;
-export const countsAsSale = (o: Pick<ReportOrder, 'orderStatus' | 'basketStatus'>) =>
-  !(NOT_SALES as readonly string[]).includes(o.orderStatus) && o.basketStatus !== 'CANCELLED';
+export const countsAsSale = (o: Pick<ReportOrder, 'orderStatus' | 'basketStatus' | 'declined'>) =>
+  !o.declined && !(NOT_SALES as readonly string[]).includes(o.orderStatus) && o.basketStatus !== 'CANCELLED';
 
 /**
  * The channel an order came through (spec 1 §9 channels). Every order here was placed from a

@@ -16,6 +16,9 @@ const orderFields = {
   orderType: customerOrder.orderType,
   orderStatus: customerOrder.orderStatus,
   basketStatus: customerOrder.basketStatus,
+  // A clerk may close a declined order (ORDER_CLOSED): its history still says it was declined.
+  // Written out: drizzle leaves a select field's columns unqualified, and inside the subquery they would name order_history's own.
+  declined: sql<boolean>`exists (select 1 from order_history h where h.merchant_account_id = "customer_order"."merchant_account_id" and h.order_id = "customer_order"."id" and h.to_status = 'ORDER_DECLINED')`,
   paymentType: customerOrder.paymentType,
   tableNo: customerOrder.tableNo,
   subTotal: customerOrder.subTotal,

@@ -67,6 +67,13 @@ describe('the current report and finalise', () => {
     // A declined order is no sale.
     const x = await placeOrder([[w.menu.gift.id, 1]], 'Collection');
     await w.t.db.update(customerOrder).set({ orderStatus: 'ORDER_DECLINED' }).where(and(eq(customerOrder.merchantAccountId, w.s.merchantAccountId), eq(customerOrder.id, x.id)));
+    // Nor is one declined and then closed by a clerk (its status says CLOSED, its history DECLINED).
+    const y = await placeOrder([[w.menu.gift.id, 1]], 'Collection');
+    await w.t.db.update(customerOrder).set({ orderStatus: 'ORDER_CLOSED' }).where(and(eq(customerOrder.merchantAccountId, w.s.merchantAccountId), eq(customerOrder.id, y.id)));
+    await w.t.db.insert(orderHistory).values([
+      { merchantAccountId: w.s.merchantAccountId, merchantBranchId: w.s.merchantBranchId, orderId: y.id, action: 'DECLINE', fromStatus: 'ORDER_PLACED', toStatus: 'ORDER_DECLINED' },
+      { merchantAccountId: w.s.merchantAccountId, merchantBranchId: w.s.merchantBranchId, orderId: y.id, action: 'CLOSE', fromStatus: 'ORDER_DECLINED', toStatus: 'ORDER_CLOSED' },
+    ]);
 
     const res = await call<SaleReport>('GET', `${R}salereport`);
     expect(res.status).toBe(200);
