@@ -16,7 +16,8 @@ import { SCHEDULE_FIELDS } from '@tillpoint/contracts/schedule';
 import { accessToken, callApi, choose, eventually, expectToast, launch, open, signIn, signInOwner, snap } from './support';
 
 /**
- * Admin sale report (issue 12, spec 1 "Admin sale report"). The demo store sells one order and
+ * Admin sale report (issue 12, spec 1 "Admin sale report"). Named to run after admin-settings, which
+ * checks the order settings' empty notification tunnel that this journey must fill. The demo store sells one order and
  * finalises its day through the merchant's calls; the administrator narrows the reports to the
  * store over the last 30 days: the summary shows the server's totals, the table the new report.
  * The order is then declined (no longer a sale): Calculate Again asks first, and the report drops
