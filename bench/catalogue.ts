@@ -11,6 +11,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -78,12 +79,15 @@ async function seed(db: Db) {
   return { merchantAccountId: demo.a, merchantBranchId: demo.b };
 }
 
-/** Runs each route's repo function once through a logging Drizzle and keeps its statements. */
+/**
+ * Runs each route's repo function once through a logging Drizzle and keeps its statements. Drizzle
+ * logs a transaction's begin and commit too: they are left out, as the raw save opens its own.
+ */
 async function captureSql(logged: (log: Statement[]) => Db, scope: { merchantAccountId: number; merchantBranchId: number }) {
   const capture = async (run: (db: Db) => Promise<unknown>) => {
     const log: Statement[] = [];
     await run(logged(log));
-    return log;
+    return log.filter((s) => !/^(begin|commit)$/i.test(s.query.trim()));
   };
   const tableLoad = await capture((db) =>
     listProducts(db, scope, { filter: [{ name: 'name', value: SEARCH, filterMatchMode: 'contains' }], sort: [{ name: 'name', ascending: true }], pageNumber: 0, limit: 10 }),
@@ -180,7 +184,7 @@ export async function benchCatalogue(kit: BenchKit) {
       await loadDemoData(opened.db);
       const scope = await seed(opened.db);
       await opened.close();
-      const client = new PGlite(dir, { extensions: { pg_trgm } });
+      const client = new PGlite(dir, { extensions: { pg_trgm, btree_gin } });
       captured = await captureSql((log) => drizzlePglite(client, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db, scope);
       await client.close();
     }
@@ -189,7 +193,7 @@ export async function benchCatalogue(kit: BenchKit) {
       'PGlite (embedded)',
       { DATA_DIR: dir, DATABASE_URL: '' },
       async () => {
-        const client = new PGlite(dir, { extensions: { pg_trgm } });
+        const client = new PGlite(dir, { extensions: { pg_trgm, btree_gin } });
         const exec = (s: Statement) => client.query(s.query, s.params as unknown[]);
         const server = await rawServer({
           '/tableLoad': () => replay(captured.tableLoad, exec),

@@ -109,17 +109,24 @@ export type TableEmailRequest = z.input<typeof tableEmailRequestSchema>;
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 /** The date and time a clock in the time zone shows at that instant. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
 export function wallClock(at: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  // One formatter per time zone (an export asks once per date cell; making one costs far more than using it).
+  let clock = wallClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Scope } from '../platform/auth';
 import { databaseFiles } from '../platform/files';
+import { DEMO_PRINTER_HOST, DEMO_PRINTER_PORT } from '../modules/printing/demo-printer';
 import type { Db } from './open-db';
 import { COUNTRY_LIST } from '@tillpoint/contracts/country';
 import { country, department, device, product, productClass, productGroup, productGroupProduct, productProductTag, productTag, supplier } from './schema';
@@ -209,9 +210,10 @@ export async function loadDemoCatalogue(tx: Db, s: Scope, taxIds: Record<string,
     ])
     .returning({ id: supplier.id, name: supplier.name });
   await tx.insert(device).values([
-    { ...keys, name: 'Kitchen printer', networkAddress: '192.168.1.50', port: 9100, kind: 'KITCHEN' },
-    { ...keys, name: 'Bar printer', networkAddress: '192.168.1.51', port: 9100, kind: 'KITCHEN' },
-    { ...keys, name: 'Front counter receipts', networkAddress: '192.168.1.60', port: 9100, kind: 'RECEIPT' },
+    // The demo printer stand-in on this machine (README "Printing"), so the demo's orders print.
+    { ...keys, name: 'Kitchen printer', networkAddress: DEMO_PRINTER_HOST, port: DEMO_PRINTER_PORT, kind: 'KITCHEN' },
+    { ...keys, name: 'Bar printer', networkAddress: DEMO_PRINTER_HOST, port: DEMO_PRINTER_PORT, kind: 'KITCHEN' },
+    { ...keys, name: 'Front counter receipts', networkAddress: DEMO_PRINTER_HOST, port: DEMO_PRINTER_PORT, kind: 'RECEIPT' },
   ]);
 
   const byName: Record<string, number> = {};

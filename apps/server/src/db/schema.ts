@@ -676,6 +676,9 @@ export const product = pgTable(
     id: serial('id').notNull(),
     merchantBranchId: integer('merchant_branch_id').notNull(),
     name: text('name').notNull(),
+    // The name as the table load and the autocomplete compare and sort it (ILIKE is lower() then LIKE
+    // in a UTF-8 database): kept by the database, so a search lowers no name at read time and its indexes answer.
+    nameLower: text('name_lower').generatedAlwaysAs(sql`lower(name)`),
     status: text('status').notNull().default('ACTIVE'),
     barcode: text('barcode').notNull(),
     barcodeType: text('barcode_type').notNull().default('NORMAL'),
@@ -729,10 +732,12 @@ export const product = pgTable(
     fileRef(t, t.webFileId),
     fileRef(t, t.tillFileId),
     // Table load sorted by name, and the department transfer.
-    index('product_branch_name_idx').on(t.merchantAccountId, t.merchantBranchId, sql`lower(${t.name})`),
+    index('product_branch_name_lower_idx').on(t.merchantAccountId, t.merchantBranchId, t.nameLower),
     index('product_department_idx').on(t.merchantAccountId, t.departmentId),
-    // "contains" filters and the autocomplete: a trigram index answers ILIKE '%text%' (pg_trgm, loaded on both engines).
-    index('product_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // "contains" filters and the autocomplete: a trigram index answers LIKE '%text%' on the lowered name, within
+    // the store (btree_gin puts the tenant keys in the same GIN index, so other stores' matches are never read).
+    // pg_trgm and btree_gin are trusted extensions, loaded on both engines.
+    index('product_branch_name_trgm_idx').using('gin', t.merchantAccountId, t.merchantBranchId, sql`${t.nameLower} gin_trgm_ops`),
     // The public image-by-barcode call reads across stores.
     index('product_barcode_idx').on(t.barcode),
   ],
@@ -1275,9 +1280,13 @@ export const customerOrderLine = pgTable(
     merchantBranchId: integer('merchant_branch_id').notNull(),
     orderId: integer('order_id').notNull(),
     productId: integer('product_id'),
+    /** The web menu item it was ordered from: its kitchen printers. No foreign key: the order outlives the menu. */
+    webMenuId: integer('web_menu_id'),
     description: text('description').notNull(),
     quantityTenths: integer('quantity_tenths').notNull(),
     totalPrice: integer('total_price').notNull(),
+    /** The VAT rate it was sold at, basis points (the product's, else its department's, as the basket priced it): a later change of rate leaves past reports alone. */
+    taxRateBp: integer('tax_rate_bp').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.merchantAccountId, t.id] }),

@@ -28,15 +28,22 @@ export const forbidden = () => new HttpError(403, MESSAGES.notAuthorized);
 export const notFound = () => new HttpError(404, MESSAGES.notFound);
 export const conflict = (details: string = MESSAGES.duplicate) => new HttpError(409, details);
 
-type PgLikeError = { code?: string; cause?: unknown };
-/** PostgreSQL's error code, wherever the driver put it (pg sets it, Drizzle wraps it in `cause`). */
-function pgCode(err: unknown): string | undefined {
+type PgLikeError = { code?: string; constraint?: string; cause?: unknown };
+/** PostgreSQL's error, wherever the driver put it (pg and PGlite throw it, Drizzle wraps it in `cause`). */
+function pgError(err: unknown): PgLikeError | undefined {
   let e = err as PgLikeError | undefined;
   for (let i = 0; e && i < 3; i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
     e = e.cause as PgLikeError | undefined;
   }
   return undefined;
+}
+const pgCode = (err: unknown) => pgError(err)?.code;
+
+/** Whether a write broke this unique constraint (the database, not a read before the write, decides a race). */
+export function isUniqueViolation(err: unknown, constraint: string) {
+  const e = pgError(err);
+  return e?.code === '23505' && e.constraint === constraint;
 }
 
 /** The one error handler: typed bodies for every failure, never a stack or SQL. */

@@ -1,7 +1,8 @@
-import { type SQL, and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, not, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, not, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TableFilter, TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import { tableLoadRequestSchema } from '@tillpoint/contracts/table-load';
+import type { Db } from '../db/open-db';
 import { badRequest } from './errors';
 
 /**
@@ -16,12 +17,18 @@ export type TableColumn = {
   toDb?: (value: number) => number;
   /** The value as the API shows it, for the text match modes (contains '17.5' must find 1750 basis points). */
   text?: SQL;
+  /**
+   * A stored lower-case copy of a text column (generated as lower(column)): the text match modes and
+   * the sort use it as they would lower(column), so its indexes answer them and no row is lowered at read time.
+   */
+  lower?: AnyPgColumn;
 } | {
   /** An expression shown as one text column (e.g. first and last name as the contact). */
   column: SQL;
   kind: 'text';
   toDb?: undefined;
   text?: undefined;
+  lower?: undefined;
 };
 
 /** A number stored in hundredths (basis points, pence) and shown with up to two decimals. */
@@ -33,7 +40,9 @@ export const hundredthsColumn = (column: AnyPgColumn): TableColumn => ({
 });
 export type TableColumns = Record<string, TableColumn>;
 
-export type PageQuery = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
+/** One key of the order: an expression and its direction. */
+export type SortKey = { key: SQL | AnyPgColumn; ascending: boolean };
+export type PageQuery = { where: SQL | undefined; orderBy: SQL[]; sortKeys: SortKey[]; limit: number; offset: number };
 
 /** -1 means every row; exports are capped here so one request cannot read a whole database. */
 const EXPORT_CAP = 100_000;
@@ -81,6 +90,25 @@ function filterSql(f: TableFilter, col: TableColumn): SQL | undefined {
   const str = () => String(Array.isArray(v) ? v[0] : v);
   const list = () => (Array.isArray(v) ? v : [v]);
 
+  // ILIKE is lower() on both sides then LIKE in a UTF-8 database, so the stored lower-case copy matches the same rows.
+  if (col.kind === 'text' && col.lower) {
+    const lower = col.lower;
+    const like = (pattern: string) => sql`${lower} like lower(${pattern})`;
+    switch (mode) {
+      case 'startsWith':
+        return like(`${escapeLike(str())}%`);
+      case 'contains':
+        return like(`%${escapeLike(str())}%`);
+      case 'notContains':
+        return not(like(`%${escapeLike(str())}%`));
+      case 'endsWith':
+        return like(`%${escapeLike(str())}`);
+      case 'equals':
+        return sql`${lower} = lower(${str()})`;
+      case 'notEquals':
+        return sql`${lower} <> lower(${str()})`;
+    }
+  }
   if (col.kind === 'text' || ((mode === 'contains' || mode === 'startsWith' || mode === 'endsWith' || mode === 'notContains') && col.kind === 'number')) {
     switch (mode) {
       case 'startsWith':
@@ -164,19 +192,33 @@ export function pageQuery(columns: TableColumns, idColumn: AnyPgColumn, raw: Tab
     if (!col || !Object.hasOwn(columns, f.name)) throw badRequest(`Unknown filter field: ${f.name}`);
     return filterSql(f, col);
   });
-  const orderBy: SQL[] = req.sort.map((s) => {
+  const sortKeys: SortKey[] = req.sort.map((s) => {
     const col = columns[s.name];
     if (!col || !Object.hasOwn(columns, s.name)) throw badRequest(`Unknown sort field: ${s.name}`);
     // Text sorts as people read it ('apple' before 'Banana'), whatever the database's collation.
-    const key = col.kind === 'text' ? sql`lower(${col.column})` : col.column;
-    return s.ascending ? asc(key) : desc(key);
+    const key = col.kind === 'text' ? (col.lower ?? sql`lower(${col.column})`) : col.column;
+    return { key, ascending: s.ascending };
   });
-  orderBy.push(asc(idColumn));
+  sortKeys.push({ key: idColumn, ascending: true });
+  const orderBy = sortKeys.map((k) => (k.ascending ? asc(k.key) : desc(k.key)));
   const limit = req.limit === -1 ? EXPORT_CAP : req.limit;
-  return { where: and(...filters), orderBy, limit, offset: req.limit === -1 ? 0 : req.pageNumber * req.limit };
+  return { where: and(...filters), orderBy, sortKeys, limit, offset: req.limit === -1 ? 0 : req.pageNumber * req.limit };
 }
 
-/** Runs a table load: the repo supplies the page query and the count, both already scoped to its tenant. */
+/**
+ * The total when the page itself tells it: a page shorter than the limit is the last one, so the
+ * total is its offset plus its rows (an empty page past the end tells nothing, unless it is the first).
+ */
+function totalFromPage(q: PageQuery, rows: number): number | undefined {
+  if (rows >= q.limit) return undefined;
+  if (rows > 0 || q.offset === 0) return q.offset + rows;
+  return undefined;
+}
+
+/**
+ * Runs a table load: the repo supplies the page query and the count, both already scoped to its tenant.
+ * The page goes first: most lists fit on one page, and a short page is the last, so its total needs no count.
+ */
 export async function loadTable<R>(
   columns: TableColumns,
   idColumn: AnyPgColumn,
@@ -185,6 +227,41 @@ export async function loadTable<R>(
   count: (where: SQL | undefined) => Promise<number>,
 ): Promise<TableLoadResponse<R>> {
   const q = pageQuery(columns, idColumn, request);
-  const [data, totalCount] = await Promise.all([page(q), count(q.where)]);
-  return { data, totalCount };
+  const data = await page(q);
+  return { data, totalCount: totalFromPage(q, data.length) ?? (await count(q.where)) };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * A table load for a large table (thousands of rows and more), in two statements whatever the page.
+ * The first reads the matching rows' ids and sort keys, counts them and takes the page's ids in order;
+ * with a filter, from one scan of the matches (a materialised CTE) that both the count and the page
+ * read, since counting visits every match anyway; with none, the count and the page are planned apart
+ * (the page can then walk an index in order and stop at its last row). The second, `rowsByIds`, reads
+ * the page's rows: joins that only dress a row (names, rates, images) are made for the page alone.
+ * `matches` gives the scoped select of the matching rows with the fields it is handed, and only the
+ * joins a filter or sort may name.
+ */
+export async function loadTableByIds<R extends { id: number }>(
+  db: Db,
+  columns: TableColumns,
+  idColumn: AnyPgColumn,
+  request: TableLoadRequest,
+  matches: (fields: Record<string, SQL.Aliased>, where: SQL | undefined) => SQLWrapper,
+  rowsByIds: (ids: number[]) => Promise<R[]>,
+): Promise<TableLoadResponse<R>> {
+  const q = pageQuery(columns, idColumn, request);
+  const fields: Record<string, SQL.Aliased> = { id: sql`${idColumn}`.as('id') };
+  for (const [i, k] of q.sortKeys.entries()) fields[`k${i}`] = sql`${k.key}`.as(`k${i}`);
+  const order = sql.raw(q.sortKeys.map((k, i) => `m.k${i} ${k.ascending ? 'asc' : 'desc'}`).join(', '));
+  const page = (from: SQL) => sql`array(select m.id from ${from} m order by ${order} limit ${q.limit} offset ${q.offset})`;
+  const statement = q.where
+    ? sql`with m as materialized (${matches(fields, q.where)}) select (select count(*) from m)::int as "total", ${page(sql`m`)} as "ids"`
+    : sql`select (select count(*) from (${matches(fields, undefined)}) c)::int as "total", ${page(sql`(${matches(fields, undefined)})`)} as "ids"`;
+  const [{ total, ids }] = rowsOf<{ total: number; ids: number[] }>(await db.execute(statement));
+  if (!ids.length) return { data: [], totalCount: total };
+  const byId = new Map((await rowsByIds(ids)).map((r) => [r.id, r]));
+  // A row deleted between the two statements is left out rather than failing the page.
+  return { data: ids.flatMap((id) => byId.get(id) ?? []), totalCount: total };
 }

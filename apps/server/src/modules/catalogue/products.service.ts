@@ -6,7 +6,7 @@ import type { Product, ProductInput, ProductStockInput } from '@tillpoint/contra
 import type { Db } from '../../db/open-db';
 import { country, department, product, productClass, productProductTag, productTag, stockEvent, supplier, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict, isUniqueViolation, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import { ownedBy } from '../../platform/tenancy';
 import { requireOwned } from '../../platform/tenancy';
@@ -30,8 +30,19 @@ async function departmentOf(db: Db, s: Scope, id: number) {
  * (department, tax, tags, supplier, product class; countries are the platform's list), else 404
  * and nothing is written. The price calculator's fields are computed here with the shared
  * calculator, never taken from the page; an empty profit margin takes the department's.
+ * A barcode another product of the store has is refused by the table's unique key at the write
+ * itself (no read before it, and no race between two saves): 409 'Barcode is taken'.
  */
 export async function saveProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Promise<Product | undefined> {
+  try {
+    return await writeProduct(db, s, id, i);
+  } catch (err) {
+    if (isUniqueViolation(err, 'product_barcode_key')) throw conflict(BARCODE_MESSAGES.taken);
+    throw err;
+  }
+}
+
+function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Promise<Product | undefined> {
   return db.transaction(async (tx) => {
     const d = await departmentOf(tx, s, i.departmentId);
     await requireOwned(tx, tax, tax, s, [i.tax]);
@@ -39,10 +50,6 @@ export async function saveProduct(db: Db, s: Scope, id: number | null, i: Produc
     await requireOwned(tx, supplier, supplier, s, [i.supplierId]);
     await requireOwned(tx, productClass, productClass, s, [i.productClassId]);
     if (i.countryId !== null && !(await tx.select({ id: country.id }).from(country).where(eq(country.id, i.countryId))).length) throw notFound();
-    if (id !== null && !(await tx.select({ id: product.id }).from(product).where(ownedBy(product, s, eq(product.id, id))).for('update')).length) {
-      return undefined;
-    }
-    if (await barcodeInUse(tx, s, i.barcode, id ?? undefined)) throw conflict(BARCODE_MESSAGES.taken);
 
     let taxRateBp = d.taxRateBp;
     if (i.tax !== null) [{ rateBp: taxRateBp }] = await tx.select({ rateBp: tax.rateBp }).from(tax).where(ownedBy(tax, s, eq(tax.id, i.tax)));
@@ -94,10 +101,13 @@ export async function saveProduct(db: Db, s: Scope, id: number | null, i: Produc
         .returning({ id: product.id });
     } else {
       productId = id;
-      await tx
+      const updated = await tx
         .update(product)
         .set({ ...row, updatedDate: new Date() })
-        .where(ownedBy(product, s, eq(product.id, id)));
+        .where(ownedBy(product, s, eq(product.id, id)))
+        .returning({ id: product.id });
+      // Not the store's product: nothing written (the caller answers 404).
+      if (!updated.length) return undefined;
       await tx.delete(productProductTag).where(and(eq(productProductTag.merchantAccountId, s.merchantAccountId), eq(productProductTag.productId, id)));
     }
     if (i.productTags.length) {

@@ -175,6 +175,45 @@ describe('products: lookups', () => {
     expect((await w.api('PUT', `${P}all`, { filter: [{ name: 'costPrice', value: 1 }] })).status).toBe(400);
   });
 
+  it('table load pages join up to the whole list in order, each with the total (also past the end), by name or by department then name', async () => {
+    const made = [
+      ['paging fizz b', drinks.id],
+      ['Paging Fizz a', food.id],
+      ['PAGING FIZZ c', drinks.id],
+      ['Paging fizz a', drinks.id],
+      ['paging Fizz d', food.id],
+    ] as const;
+    for (const [name, departmentId] of made) await newProduct({ name, departmentId, productTags: name.endsWith('d') ? [tagB.id, tagA.id] : [] });
+    const filter = [{ name: 'name', value: 'PAGING fizz', filterMatchMode: 'contains' }];
+    const orders = [
+      { sort: [{ name: 'name', ascending: true }], names: ['Paging Fizz a', 'Paging fizz a', 'paging fizz b', 'PAGING FIZZ c', 'paging Fizz d'] },
+      { sort: [{ name: 'departmentName', ascending: false }, { name: 'name', ascending: false }], names: ['paging Fizz d', 'Paging Fizz a', 'PAGING FIZZ c', 'paging fizz b', 'Paging fizz a'] },
+    ];
+    for (const { sort, names } of orders) {
+      const all = await w.api<Page<Product>>('PUT', `${P}all`, { filter, sort, limit: -1 });
+      expect(all.body.totalCount).toBe(5);
+      expect(all.body.data.map((p) => p.name)).toEqual(names);
+      const seen: Product[] = [];
+      for (let pageNumber = 0; pageNumber < 4; pageNumber++) {
+        const res = await w.api<Page<Product>>('PUT', `${P}all`, { filter, sort, pageNumber, limit: 2 });
+        expect(res.body.totalCount).toBe(5);
+        expect(res.body.data).toHaveLength([2, 2, 1, 0][pageNumber]);
+        seen.push(...res.body.data);
+      }
+      expect(seen).toEqual(all.body.data);
+    }
+    // A listed product is the record GET gives, tags in the order chosen; with no filter the total is the whole store.
+    const listed = await w.api<Page<Product>>('PUT', `${P}all`, { sort: [{ name: 'name', ascending: false }], limit: -1 });
+    const everything = await w.api<Product[]>('GET', `${P}all`);
+    expect(listed.body.totalCount).toBe(everything.body.length);
+    expect([...listed.body.data].sort((a, b) => a.id - b.id)).toEqual(everything.body);
+    const d = listed.body.data.find((p) => p.name === 'paging Fizz d');
+    expect(d?.productTags).toEqual([tagB.id, tagA.id]);
+    expect(d).toEqual((await w.api<Product>('GET', `${P}${d?.id}`)).body);
+    const firstPage = await w.api<Page<Product>>('PUT', `${P}all`, { sort: [{ name: 'name', ascending: false }], limit: 3 });
+    expect(firstPage.body).toEqual({ data: listed.body.data.slice(0, 3), totalCount: everything.body.length });
+  });
+
   it('autocomplete: names containing the text, those starting with it first, at most 20', async () => {
     for (const name of ['Tonic water', 'Gin and tonic', 'Slimline tonic']) await newProduct({ name });
     const res = await w.api<ProductOption[]>('GET', `${P}name/tonic`);

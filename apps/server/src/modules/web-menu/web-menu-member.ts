@@ -27,6 +27,7 @@ import { notFound } from '../../platform/errors';
 import { type FileStore, sendStoredFile } from '../../platform/files';
 import { errorResponses } from '../../platform/route-kit';
 import { activeOptionGroups } from '../../platform/option-groups';
+import { storeCache, useStoreChanges } from '../../platform/store-changes';
 import { branchScope } from '../../platform/tenancy';
 import { childOrder, pounds, topLevelSort } from './web-menu.repo';
 
@@ -216,14 +217,20 @@ async function optionGroups(db: Db, s: Scope, menu: typeof webMenu.$inferSelect)
   });
 }
 
-/** Replies with an ETag of the body; 304 when the client's copy is current. PASSIVE changes show on the next call: no max-age. */
-function sendCached(req: FastifyRequest, reply: FastifyReply, body: unknown) {
+/** A reply as kept: the serialised body and its ETag. */
+type Cached = { etag: string; json: string };
+
+const serialised = (body: unknown): Cached => {
   const json = JSON.stringify(body);
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
-  reply.header('etag', etag).header('cache-control', 'public, no-cache');
+  return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"` };
+};
+
+/** Replies with the body's ETag; 304 when the client's copy is current. PASSIVE changes show on the next call: no max-age. */
+function sendCached(req: FastifyRequest, reply: FastifyReply, body: Cached) {
+  reply.header('etag', body.etag).header('cache-control', 'public, no-cache');
   const header = req.headers['if-none-match'];
-  if (header?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(json);
+  if (header?.split(',').some((t) => t.trim().replace(/^W\//, '') === body.etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(body.json);
 }
 
 const branchParam = z.object({ branchId: idSchema });
@@ -243,13 +250,23 @@ export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: File
     if (!s) throw notFound();
     return s;
   };
+  // The menu calls' replies, serialised with their ETag, until the account's store changes (platform/store-changes.ts):
+  // a repeated call, or a 304, reads nothing.
+  useStoreChanges(parent, db);
+  const cache = storeCache<Cached>(db, 'web-menu');
+  const cached = (key: string, compute: () => Promise<{ body: unknown; accountId: number }>) =>
+    cache.get(key, async () => {
+      const { body, accountId } = await compute();
+      return { value: serialised(body), accountId };
+    });
 
-  const shortcuts = async (branchId: number, parentId: number) => {
-    const s = await scopeOf(branchId);
-    if (!(await parentVisible(db, s, parentId))) return [];
-    const rows = await visibleRows(db, s, and(parentIs(parentId), eq(webMenu.hasSubMenu, true))).orderBy(...childOrder(await sortOfParent(db, s, parentId)));
-    return toItems(db, files, s, branchId, rows, true);
-  };
+  const shortcuts = (branchId: number, parentId: number) =>
+    cached(`shortcuts:${branchId}:${parentId}`, async () => {
+      const s = await scopeOf(branchId);
+      if (!(await parentVisible(db, s, parentId))) return { body: [], accountId: s.merchantAccountId };
+      const rows = await visibleRows(db, s, and(parentIs(parentId), eq(webMenu.hasSubMenu, true))).orderBy(...childOrder(await sortOfParent(db, s, parentId)));
+      return { body: await toItems(db, files, s, branchId, rows, true), accountId: s.merchantAccountId };
+    });
 
   app.get(`${M}shortcuts/:branchId`, { schema: { tags, params: branchParam, response: list } }, async (req, reply) =>
     sendCached(req, reply, await shortcuts(req.params.branchId, TOP_LEVEL)),
@@ -260,11 +277,14 @@ export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: File
     async (req, reply) => sendCached(req, reply, await shortcuts(req.params.branchId, req.params.parentId)),
   );
   app.get(`${M}:branchId/:parentId`, { schema: { tags, params: z.object({ branchId: idSchema, parentId: parentIdSchema }), response: list } }, async (req, reply) => {
-    const s = await scopeOf(req.params.branchId);
-    const { parentId } = req.params;
-    if (!(await parentVisible(db, s, parentId))) return sendCached(req, reply, []);
-    const rows = await visibleRows(db, s, and(parentIs(parentId), eq(webMenu.hasSubMenu, false))).orderBy(...childOrder(await sortOfParent(db, s, parentId)));
-    return sendCached(req, reply, await toItems(db, files, s, req.params.branchId, rows));
+    const { branchId, parentId } = req.params;
+    const body = await cached(`items:${branchId}:${parentId}`, async () => {
+      const s = await scopeOf(branchId);
+      if (!(await parentVisible(db, s, parentId))) return { body: [], accountId: s.merchantAccountId };
+      const rows = await visibleRows(db, s, and(parentIs(parentId), eq(webMenu.hasSubMenu, false))).orderBy(...childOrder(await sortOfParent(db, s, parentId)));
+      return { body: await toItems(db, files, s, branchId, rows), accountId: s.merchantAccountId };
+    });
+    return sendCached(req, reply, body);
   });
   app.get(
     `${M}:branchId/name/:text`,
@@ -273,7 +293,7 @@ export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: File
       const s = await scopeOf(req.params.branchId);
       const text = req.params.text.trim();
       // Spec 3 §5.2: the search runs only for more than 3 characters; shorter text finds nothing.
-      if (text.length < MENU_SEARCH_MIN) return sendCached(req, reply, []);
+      if (text.length < MENU_SEARCH_MIN) return sendCached(req, reply, serialised([]));
       const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const rows = await db
         .select(itemColumns)
@@ -294,7 +314,7 @@ export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: File
         )
         .orderBy(asc(sql`lower(${webMenu.name})`), asc(webMenu.id))
         .limit(100);
-      return sendCached(req, reply, await toItems(db, files, s, req.params.branchId, rows));
+      return sendCached(req, reply, serialised(await toItems(db, files, s, req.params.branchId, rows)));
     },
   );
 
@@ -316,16 +336,19 @@ export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: File
     `/api/${WEB_MENU_MEMBER_PATHS.setMenuItemDetails(0).replace(/0$/, ':id')}`,
     { schema: { tags, params: z.object({ id: idSchema }), response: { 200: setMenuItemDetailsSchema, ...errorResponses } } },
     async (req, reply) => {
-      const [located] = await db
-        .select({ merchantAccountId: webMenu.merchantAccountId, merchantBranchId: webMenu.merchantBranchId })
-        .from(webMenu)
-        .where(eq(webMenu.id, req.params.id));
-      if (!located) throw notFound();
-      const [row] = await visibleRows(db, located, eq(webMenu.id, req.params.id));
-      if (!row || !(await parentVisible(db, located, row.menu.parentId ?? TOP_LEVEL))) throw notFound();
-      const [item] = await toItems(db, files, located, located.merchantBranchId, [row]);
-      const details: SetMenuItemDetails = { ...item, groups: await optionGroups(db, located, row.menu) };
-      return sendCached(req, reply, details);
+      const body = await cached(`details:${req.params.id}`, async () => {
+        const [located] = await db
+          .select({ merchantAccountId: webMenu.merchantAccountId, merchantBranchId: webMenu.merchantBranchId })
+          .from(webMenu)
+          .where(eq(webMenu.id, req.params.id));
+        if (!located) throw notFound();
+        const [row] = await visibleRows(db, located, eq(webMenu.id, req.params.id));
+        if (!row || !(await parentVisible(db, located, row.menu.parentId ?? TOP_LEVEL))) throw notFound();
+        const [item] = await toItems(db, files, located, located.merchantBranchId, [row]);
+        const details: SetMenuItemDetails = { ...item, groups: await optionGroups(db, located, row.menu) };
+        return { body: details, accountId: located.merchantAccountId };
+      });
+      return sendCached(req, reply, body);
     },
   );
 }
