@@ -8,6 +8,8 @@ export type Config = {
   /** Where the embedded PGlite database lives; null keeps it in memory (tests). */
   dataDir: string | null;
   demoData: boolean;
+  /** With the demo data: a stand-in that takes the prints of printers at 127.0.0.1 (modules/printing/demo-printer.ts). */
+  demoPrinter: boolean;
   adminUsername?: string;
   adminPassword?: string;
   /** SHOW_CAPTCHA=false turns the captcha off whatever the system parameter says. */
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? './data',
     demoData: bool(env.DEMO_DATA, true),
+    demoPrinter: bool(env.DEMO_PRINTER, true),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     captchaEnabled: bool(env.SHOW_CAPTCHA, true),
@@ -138,6 +141,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: null,
     databaseUrl: undefined,
     demoData: false,
+    demoPrinter: false,
     captchaEnabled: false,
     captchaCost: 1,
     captchaMaxCounter: 50,

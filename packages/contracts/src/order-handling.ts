@@ -45,6 +45,27 @@ export const ORDER_PRIVILEGES = {
 } as const;
 export type OrderPrivilege = (typeof ORDER_PRIVILEGES)[keyof typeof ORDER_PRIVILEGES];
 
+const OP = ORDER_PRIVILEGES;
+/** The live-order roles of spec 3 §6 and their part of the order handling (the reference roles grant exactly these). */
+export const ORDER_ROLE_PRIVILEGES: Record<'CLERK' | 'KITCHEN' | 'WAITER' | 'DRIVER', readonly OrderPrivilege[]> = {
+  CLERK: [OP.accept, OP.decline, OP.dispatch, OP.pay, OP.close, OP.finalise, OP.refund, OP.print],
+  KITCHEN: [OP.prepare, OP.ready],
+  WAITER: [OP.deliver],
+  DRIVER: [OP.markDelivered, OP.takePayment],
+};
+
+/**
+ * Spec 3 §6: "the role check uses the till scope text when present, otherwise the user's role list".
+ * A till's scope (e.g. 'KITCHEN', or 'CLERK DRIVER') names the roles its screen works as: it offers
+ * only their part of an order's handling. No scope: the user's own privileges decide alone. (The
+ * server checks the user's privileges in any case.)
+ */
+export function tillScopeAllows(scope: string | null, privilege: OrderPrivilege): boolean {
+  if (!scope) return true;
+  const words = scope.toUpperCase().split(/[^A-Z_]+/);
+  return Object.entries(ORDER_ROLE_PRIVILEGES).some(([role, privileges]) => words.includes(role) && privileges.includes(privilege));
+}
+
 export const ORDER_PAYMENT_TYPES = ['CARD', 'CASH'] as const;
 export const SYNC_STATUSES = ['INIT', 'READY', 'PROGRESS', 'SUCCESS', 'FAILED'] as const;
 

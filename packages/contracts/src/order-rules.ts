@@ -35,8 +35,10 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 /** The branch's clock (spec 2: schedules are kept in Europe/London): minutes since midnight now. */
+// Made once: a new Intl.DateTimeFormat per call costs far more than the formatting.
+const LONDON_CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 export function londonMinutes(now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = LONDON_CLOCK.formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return get('hour') * 60 + get('minute');
 }

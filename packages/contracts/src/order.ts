@@ -73,6 +73,10 @@ export const placeOrderInputSchema = z.object({
   website: z.string().max(2000).nullish(),
   notificationURL: z.string().max(2000).nullish(),
   saveCard: z.boolean().nullish(),
+  // A member's checkout: keep the new delivery address, the new billing address, the notes and allergies once the order is placed (issue 11).
+  saveAddress: z.boolean().nullish(),
+  saveBillingAddress: z.boolean().nullish(),
+  saveNotes: z.boolean().nullish(),
   applePayPayment: z.unknown().optional(),
 });
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;

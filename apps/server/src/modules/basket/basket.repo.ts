@@ -3,7 +3,7 @@ import { OPTION_GROUP_KEYS, type OptionGroupKey } from '@tillpoint/contracts/web
 import type { Db } from '../../db/open-db';
 import { basket, basketLine, branchSettings, department, licence, merchantBranch, product, tax, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { grants } from '../../platform/licence-grants';
+import { demoEnd, grants } from '../../platform/licence-grants';
 import { activeOptionGroups } from '../../platform/option-groups';
 import { ownedBy } from '../../platform/tenancy';
 import type { ItemData, OptionGroupData } from './basket.pricing';
@@ -26,6 +26,9 @@ export async function storeRow(db: Db, branchId: number) {
       settings: branchSettings,
       services: sql<string[]>`array(select ${licence.serviceName} from ${licence} where ${licence.merchantAccountId} = ${merchantBranch.merchantAccountId}
         and ${licence.merchantBranchId} = ${merchantBranch.id} and ${grants})`,
+      // When the first DEMO licence granting now lapses (ms since the epoch): what this row says changes then by time alone.
+      demoEnds: sql<number | null>`(select (extract(epoch from min(${demoEnd})) * 1000)::float8 from ${licence} where ${licence.merchantAccountId} = ${merchantBranch.merchantAccountId}
+        and ${licence.merchantBranchId} = ${merchantBranch.id} and ${licence.licenseStatus} = 'DEMO' and ${demoEnd} > now())`,
     })
     .from(merchantBranch)
     .leftJoin(branchSettings, and(eq(branchSettings.merchantAccountId, merchantBranch.merchantAccountId), eq(branchSettings.merchantBranchId, merchantBranch.id)))

@@ -15,6 +15,7 @@ import { MESSAGES } from '@tillpoint/contracts/messages';
 import type { Db } from '../../db/open-db';
 import type { AddressProvider } from '../addresses/addresses.repo';
 import { errorResponses } from '../../platform/route-kit';
+import { useStoreChanges } from '../../platform/store-changes';
 import { placeOrderInputSchema, placedOrderSchema } from '@tillpoint/contracts/order';
 import {
   PAYMENT_PATHS,
@@ -34,6 +35,8 @@ import { placeOrder, startApplePaySession, startPaymentSession } from './place-o
  */
 export function basketRoutes(parent: FastifyInstance, db: Db, provider: AddressProvider, payments: PaymentDeps) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  // The store's row and offers are kept between calls while the app listens for store changes (basket.service storeContext).
+  useStoreChanges(parent, db);
   const tags = ['Basket (storefront)'];
   const B = `/api/${BASKET_PATHS.base}`;
   const response = { 200: basketSchema, ...errorResponses };

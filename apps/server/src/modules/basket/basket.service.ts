@@ -19,6 +19,8 @@ import { basket, basketLine } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors';
 import { newOpaqueToken } from '../../platform/random';
+import { storeCache, storeSynced } from '../../platform/store-changes';
+import type { PricingOffer } from '@tillpoint/contracts/promotion-pricing';
 import { pricingOffersOf } from '../mix-and-match/mix-and-match.repo';
 import type { BranchSettingsRow } from '../settings/branch-settings.repo';
 import { memberView } from '../settings/branch-settings.merchant';
@@ -26,16 +28,45 @@ import { type BasketPrice, type ItemData, type LineData, priceBasket, priceOptio
 import { type BasketLineRow, type BasketRow, basketLines, findBasket, itemData, storeRow, touchOpenBasket } from './basket.repo';
 
 /** The store as the basket sees it at this moment: its keys, settings, licences and whether it is closed. */
-export type StoreContext = { scope: Scope; settings: BranchSettingsRow | undefined; status: string; tradingName: string; closed: boolean; granted: Set<ServiceName>; now: Date };
+export type StoreContext = {
+  scope: Scope;
+  settings: BranchSettingsRow | undefined;
+  status: string;
+  tradingName: string;
+  closed: boolean;
+  granted: Set<ServiceName>;
+  now: Date;
+  /** The branch's ACTIVE offers with their products, read with `tx` unless kept from an earlier call. */
+  offers: (tx: Db) => Promise<PricingOffer[]>;
+};
 
+/**
+ * Every basket call starts here. The store's row (branch, settings, licences) and its offers are kept
+ * between calls until a change of the store is heard (platform/store-changes.ts) or a DEMO licence
+ * lapses; the request's one round trip on the LISTEN connection makes sure nothing committed before
+ * it is missed.
+ */
 export async function storeContext(db: Db, branchId: number, now = new Date()): Promise<StoreContext> {
-  // One statement (branch, settings, licences): it starts every basket call.
-  const row = await storeRow(db, branchId);
+  const synced = storeSynced(db);
+  const row = await storeCache<Awaited<ReturnType<typeof storeRow>>>(db, 'basket-store').get(
+    String(branchId),
+    async () => {
+      const value = await storeRow(db, branchId);
+      return { value, accountId: value?.merchantAccountId, expiresAt: value?.demoEnds ?? undefined };
+    },
+    synced,
+  );
   if (!row) throw notFound();
   const scope: Scope = { merchantAccountId: row.merchantAccountId, merchantBranchId: row.merchantBranchId };
   const settings = row.settings ?? undefined;
   const granted = new Set(row.services as ServiceName[]);
-  return { scope, settings, status: row.status, tradingName: row.tradingName, granted, now, closed: memberView(scope, row.status, settings, now).storeClosed };
+  const offers = (tx: Db) =>
+    storeCache<PricingOffer[]>(db, 'basket-offers').get(
+      `${scope.merchantAccountId}:${scope.merchantBranchId}`,
+      async () => ({ value: await pricingOffersOf(tx, scope), accountId: scope.merchantAccountId }),
+      synced,
+    );
+  return { scope, settings, status: row.status, tradingName: row.tradingName, granted, now, closed: memberView(scope, row.status, settings, now).storeClosed, offers };
 }
 
 const unavailable = () => new HttpError(400, BASKET_MESSAGES.serviceUnavailable, 'WARNING');
@@ -78,7 +109,7 @@ export async function priceOf(
     lines.push({ bssId: r.bssId, quantityTenths: r.quantityTenths, extraNotes: r.extraNotes, options: options.options, item });
   }
   const sc = serviceOptionOf(ctx.settings, orderType);
-  const offers = lines.length ? await pricingOffersOf(db, ctx.scope) : [];
+  const offers = lines.length ? await ctx.offers(db) : [];
   const price = priceBasket(
     lines,
     {

@@ -27,6 +27,7 @@ import type { Db } from '../../db/open-db';
 import { basket, merchantBranch, restTable } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
 import { memberCardToken, memberCustomerReference } from '../../platform/member-cards';
+import { memberSavesOf } from '../../platform/member-saves';
 import type { AddressProvider } from '../addresses/addresses.repo';
 import { checkServiceable } from '../addresses/addresses.service';
 import { orderOfBasket, placedReply } from '../orders/orders.repo';
@@ -176,6 +177,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, input: Place
       const checked = await checkout(tx, ctx, provider, input, priced.price);
       if (!open) throw notFound();
       const snapshot = snapshotOf(ctx, open.id, input, checked);
+      snapshot.saveFor = memberSavesOf(memberId, input, snapshot);
       if (!checked.card) {
         const order = await orderFromCheckout(tx, ctx.scope, snapshot, 'INPROGRESS', 'OPEN');
         return { kind: 'placed' as const, order: placedReply(order) };
@@ -257,6 +259,8 @@ function snapshotOf(ctx: StoreContext, basketId: number, input: PlaceOrderInput,
     },
     lines: p.lines.map((l) => ({
       productId: l.item.productId,
+      webMenuId: l.item.webMenuId,
+      taxRateBp: l.item.taxRateBp,
       name: l.item.name,
       description: [l.item.name, ...l.options.map((o) => o.name), ...(l.extraNotes ? [`(${l.extraNotes})`] : [])].join(', '),
       quantityTenths: l.quantityTenths,

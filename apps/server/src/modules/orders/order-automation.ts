@@ -7,6 +7,7 @@ import { branchSettings, customerOrder, orderHistory } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { recordOrderEvent } from '../../platform/order-events';
 import { queueOrderPrint } from '../../platform/order-printing';
+import { storeCache } from '../../platform/store-changes';
 import type { OrderRow } from './orders.repo';
 
 /** The branch's order settings (spec 1 §3 "Branch settings") that move orders on by themselves. */
@@ -71,6 +72,16 @@ export async function orderAutomationOf(tx: Db, s: Scope): Promise<OrderAutomati
   );
 }
 
+/**
+ * The settings as orderAutomationOf reads them, kept between order actions until the store's settings
+ * change (platform/store-changes.ts; the app listens from the orders routes).
+ */
+export const cachedOrderAutomation = (db: Db, s: Scope): Promise<OrderAutomation> =>
+  storeCache<OrderAutomation>(db, 'order-automation').get(`${s.merchantAccountId}:${s.merchantBranchId}`, async () => ({
+    value: await orderAutomationOf(db, s),
+    accountId: s.merchantAccountId,
+  }));
+
 /** One automatic move: the action it stands for and the statuses before and after. */
 export type AutomaticStep = { action: OrderAction; fromStatus: string; toStatus: string };
 
@@ -129,8 +140,8 @@ export async function recordAutomation(tx: Db, s: Scope, orderId: number, steps:
  * row: an action just changed it). One update guarded by the status it was planned from, the history
  * rows (no user: the system) and one live-order event naming the last step. Returns the order as it is now.
  */
-export async function runOrderAutomation(tx: Db, s: Scope, order: OrderRow): Promise<OrderRow> {
-  const plan = planOrderAutomation(order, await orderAutomationOf(tx, s));
+export async function runOrderAutomation(tx: Db, s: Scope, order: OrderRow, settings?: OrderAutomation): Promise<OrderRow> {
+  const plan = planOrderAutomation(order, settings ?? (await orderAutomationOf(tx, s)));
   if (!plan.steps.length) return order;
   const [after] = await tx
     .update(customerOrder)

@@ -143,4 +143,43 @@ describe('the display stream (public, pushed by LISTEN/NOTIFY)', () => {
     await wall.close();
     await otherWall.close();
   });
+
+  it('a dropped display resumes with Last-Event-ID: what changed while it was away comes first, each order once as it is now, then the live changes', async () => {
+    const url = `${await listening()}${api(DISPLAY_PATHS.events('wall-cafe'))}`;
+    const wall = await openSse(url);
+    const a = await order(s);
+    const heard = await wall.waitFor((m) => JSON.parse(m.data).orderNo === a.orderNo, 1000);
+    expect(heard.id).toMatch(/^\d+$/);
+    await wall.close();
+    // While it is away: a moves twice, b is placed, another branch's order changes.
+    await move(s, a.id, 'ORDER_PREPARING');
+    await move(s, a.id, 'ORDER_READY');
+    const b = await order(s);
+    await order(other, 'Other');
+    const back = await openSse(url, { 'last-event-id': heard.id as string });
+    await back.waitFor((m) => JSON.parse(m.data).orderNo === b.orderNo, 1000);
+    const missed = back.messages.map((m) => JSON.parse(m.data) as DisplayOrder);
+    expect(missed.map((o) => [o.orderNo, o.orderStatus])).toEqual([
+      [a.orderNo, 'ORDER_READY'],
+      [b.orderNo, 'ORDER_PLACED'],
+    ]);
+    const ids = back.messages.map((m) => Number(m.id));
+    expect(ids[0]).toBeGreaterThan(Number(heard.id));
+    expect(ids[1]).toBeGreaterThan(ids[0]);
+    // Then live, after the replay.
+    await move(s, b.id, 'ORDER_CLOSED');
+    await back.waitFor((m) => JSON.parse(m.data).orderNo === b.orderNo && JSON.parse(m.data).orderStatus === 'ORDER_CLOSED', 1000);
+    expect(back.messages).toHaveLength(3);
+    await back.close();
+    // The same resumes through the query string (a client that cannot set the header), and a fresh display replays nothing.
+    const byQuery = await openSse(`${url}&lastEventId=${heard.id}`);
+    await byQuery.waitFor((m) => JSON.parse(m.data).orderNo === b.orderNo, 1000);
+    expect(byQuery.messages.map((m) => JSON.parse(m.data).orderNo)).toEqual([a.orderNo, b.orderNo]);
+    await byQuery.close();
+    const fresh = await openSse(url);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fresh.messages).toEqual([]);
+    await fresh.close();
+    await move(s, a.id, 'ORDER_CLOSED');
+  });
 });

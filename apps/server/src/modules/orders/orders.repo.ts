@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { moneyString, pounds } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder, UNPAID_PAYMENT_TYPES } from '@tillpoint/contracts/order';
 import type { Db } from '../../db/open-db';
-import { customerOrder, customerOrderLine, product, stockEvent } from '../../db/schema';
+import { customerOrder, customerOrderLine, department, product, stockEvent, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { lockBranch } from '../../platform/tenancy';
 import { ORDER_EVENTS_CHANNEL, recordOrderEvent } from '../../platform/order-events';
@@ -26,7 +26,11 @@ export type NewOrder = {
   allergies: string | null;
   deliveryTime: string | null;
   money: { subTotal: number; discount: number; serviceCharge: number; deliveryFee: number; tax: number; total: number };
-  lines: { productId: number | null; description: string; quantityTenths: number; totalPrice: number; weighable: boolean }[];
+  /**
+   * As priced: webMenuId the item it came from, taxRateBp the VAT rate the basket charged. A line
+   * without a rate (a card checkout kept from before lines had one) takes its product's rate now.
+   */
+  lines: { productId: number | null; webMenuId?: number | null; description: string; quantityTenths: number; totalPrice: number; weighable: boolean; taxRateBp?: number }[];
 };
 
 /**
@@ -74,8 +78,18 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
     })
     .returning();
   if (o.lines.length) {
+    const rates = o.lines.every((l) => l.taxRateBp !== undefined) ? new Map<number, number>() : await productTaxRates(tx, s, o.lines);
     await tx.insert(customerOrderLine).values(
-      o.lines.map((l) => ({ ...s, orderId: order.id, productId: l.productId, description: l.description, quantityTenths: l.quantityTenths, totalPrice: l.totalPrice })),
+      o.lines.map((l) => ({
+        ...s,
+        orderId: order.id,
+        productId: l.productId,
+        webMenuId: l.webMenuId ?? null,
+        description: l.description,
+        quantityTenths: l.quantityTenths,
+        totalPrice: l.totalPrice,
+        taxRateBp: l.taxRateBp ?? (l.productId === null ? 0 : (rates.get(l.productId) ?? 0)),
+      })),
     );
   }
   await takeStock(tx, s, o.lines);
@@ -83,6 +97,19 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
   await recordAutomation(tx, s, order.id, auto.steps);
   await recordOrderEvent(tx, s, order.id, 'ORDER_CREATED', order.orderStatus);
   return order;
+}
+
+/** The products' VAT rates now, basis points: the product's tax, else its department's (as the basket prices them). */
+async function productTaxRates(tx: Db, s: Scope, lines: NewOrder['lines']): Promise<Map<number, number>> {
+  const ids = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({ id: product.id, rateBp: tax.rateBp })
+    .from(product)
+    .innerJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
+    .innerJoin(tax, and(eq(tax.merchantAccountId, product.merchantAccountId), eq(tax.id, sql`coalesce(${product.taxId}, ${department.taxId})`)))
+    .where(and(eq(product.merchantAccountId, s.merchantAccountId), inArray(product.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.rateBp]));
 }
 
 async function takeStock(tx: Db, s: Scope, lines: NewOrder['lines']) {

@@ -9,7 +9,7 @@ import type { CardRefund } from '../../platform/module';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { type PrintKind, queueOrderPrint } from '../../platform/order-printing';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
-import { STATUS_DATES, runOrderAutomation } from './order-automation';
+import { STATUS_DATES, cachedOrderAutomation, runOrderAutomation } from './order-automation';
 import { recordOrderEvent } from './orders.repo';
 
 /** Who acts: the merchant user and the privileges of its token. */
@@ -34,6 +34,8 @@ export const ORDER_ACTION_MESSAGES = {
  * row (who, when, from, to) and the live-order event are written in the same transaction.
  */
 export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: number, action: OrderAction, opts: ActionOptions = {}): Promise<OrderActionReply> {
+  // Read before the transaction (kept between actions): the settings are the branch's, not the order's.
+  const automation = await cachedOrderAutomation(db, s);
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -82,7 +84,7 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
     // The branch's automation takes a moved order on from here (an accepted one into the kitchen…); the
     // reply is where it ends. A print or a finalised sync moves nothing, so it sets nothing off.
     const changed = after.orderStatus !== order.orderStatus || after.basketStatus !== order.basketStatus;
-    const moved = changed ? await runOrderAutomation(tx, s, after) : after;
+    const moved = changed ? await runOrderAutomation(tx, s, after, automation) : after;
     return {
       id: moved.id,
       orderNo: moved.orderNo,

@@ -1,8 +1,12 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { printJob } from '../../db/schema';
-import type { AppModule } from '../../platform/module';
+import type { AppModule, ModuleContext } from '../../platform/module';
 import { deliverDuePrints, purgeFinishedPrints } from './print-jobs';
 import { tcpPrinterSend } from './printer-socket';
 import { printingRoutes } from './printing.routes';
+import { type DemoPrinter, startDemoPrinter } from './demo-printer';
+import { localPrinterPorts } from './printing.repo';
 
 /**
  * Kitchen tickets and receipts on the branch's network printers (ESC/POS over TCP, ARCHITECTURE §5)
@@ -11,7 +15,10 @@ import { printingRoutes } from './printing.routes';
  */
 export const printingModule: AppModule = {
   name: 'printing',
-  routes: printingRoutes,
+  routes: (app, ctx) => {
+    printingRoutes(app, ctx);
+    if (ctx.config.demoData && ctx.config.demoPrinter) serveDemoPrinters(app, ctx);
+  },
   resetTables: { transactions: [printJob] },
   // Every second, so a ticket reaches the kitchen about a second after Accept at the latest.
   jobs: ({ db }) => [
@@ -19,3 +26,18 @@ export const printingModule: AppModule = {
     { name: 'print-queue-purge', everyMs: 3_600_000, run: () => purgeFinishedPrints(db) },
   ],
 };
+
+/**
+ * The demo prints (README "Printing"): once the server is ready, the stand-in listens on the ports
+ * of the printers set up at 127.0.0.1 (the demo data's), and keeps each ticket as text under
+ * DATA_DIR/prints. Printers elsewhere on the network are not touched.
+ */
+function serveDemoPrinters(app: FastifyInstance, ctx: ModuleContext) {
+  let printer: DemoPrinter | null = null;
+  app.addHook('onReady', async () => {
+    const ports = await localPrinterPorts(ctx.db);
+    if (!ports.length) return;
+    printer = await startDemoPrinter({ ports, dir: ctx.config.dataDir ? join(ctx.config.dataDir, 'prints') : null, log: (msg) => app.log.info(msg) });
+  });
+  app.addHook('onClose', async () => printer?.close());
+}

@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/open-db';
 import { customerOrder, customerOrderLine, device, merchantBranch, product, productGroupProduct, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { type PrintItem, type PrintableBranch, type PrintableOrder, printItem } from './print-layout';
 
 export type PrintTarget = { id: number; name: string; networkAddress: string; port: number };
-type OrderLine = PrintableOrder['lines'][number] & { productId: number | null };
+type OrderLine = PrintableOrder['lines'][number] & { productId: number | null; webMenuId: number | null };
 
 /** An order of the branch as tickets and receipts need it, with its lines in the order they were added. */
 export async function printableOrder(db: Db, s: Scope, orderId: number): Promise<(PrintableOrder & { id: number; lines: OrderLine[] }) | undefined> {
@@ -15,7 +15,7 @@ export async function printableOrder(db: Db, s: Scope, orderId: number): Promise
     .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.merchantBranchId, s.merchantBranchId), eq(customerOrder.id, orderId)));
   if (!o) return undefined;
   const lines = await db
-    .select({ productId: customerOrderLine.productId, description: customerOrderLine.description, quantityTenths: customerOrderLine.quantityTenths, totalPrice: customerOrderLine.totalPrice })
+    .select({ productId: customerOrderLine.productId, webMenuId: customerOrderLine.webMenuId, description: customerOrderLine.description, quantityTenths: customerOrderLine.quantityTenths, totalPrice: customerOrderLine.totalPrice })
     .from(customerOrderLine)
     .where(and(eq(customerOrderLine.merchantAccountId, s.merchantAccountId), eq(customerOrderLine.orderId, orderId)))
     .orderBy(customerOrderLine.id);
@@ -40,20 +40,29 @@ export async function printableBranch(db: Db, s: Scope): Promise<PrintableBranch
  * item's chosen options from that group (the demo's burger meal: its 'Served With' garnish in the
  * kitchen, its drink at the bar when a second slot names the bar and the drink group); a slot
  * without one lists them all. Notes go everywhere the item goes.
- * Order lines keep the product and a description that starts with the item's name, so the item is
+ * Order lines keep the web menu item they were ordered from. A line from before they did (or whose
+ * item is gone) has its product and a description that starts with the item's name, so the item is
  * the one of that product with that name; when none matches (renamed since), every item of the
  * product counts. Lines of items without printers print nowhere.
  */
 export async function itemPrinters(db: Db, s: Scope, lines: OrderLine[]): Promise<{ printer: PrintTarget; items: PrintItem[] }[]> {
   const productIds = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
-  if (!productIds.length) return [];
+  const itemIds = [...new Set(lines.flatMap((l) => (l.webMenuId === null ? [] : [l.webMenuId])))];
+  if (!productIds.length && !itemIds.length) return [];
   const own = { account: s.merchantAccountId, branch: s.merchantBranchId };
   const items = (
     await db
       .select()
       .from(webMenu)
-      .where(and(eq(webMenu.merchantAccountId, own.account), eq(webMenu.merchantBranchId, own.branch), inArray(webMenu.productId, productIds)))
+      .where(
+        and(
+          eq(webMenu.merchantAccountId, own.account),
+          eq(webMenu.merchantBranchId, own.branch),
+          or(productIds.length ? inArray(webMenu.productId, productIds) : undefined, itemIds.length ? inArray(webMenu.id, itemIds) : undefined),
+        ),
+      )
   ).map((i) => ({
+    id: i.id,
     name: i.name,
     productId: i.productId,
     slots: [i.kitchenPrinter1, i.kitchenPrinter2, i.kitchenPrinter3, i.kitchenPrinter4],
@@ -76,8 +85,9 @@ export async function itemPrinters(db: Db, s: Scope, lines: OrderLine[]): Promis
 
   const byPrinter = new Map<number, PrintItem[]>();
   for (const line of lines) {
-    const ofProduct = items.filter((i) => i.productId === line.productId);
-    const named = ofProduct.filter((i) => line.description === i.name || line.description.startsWith(`${i.name}, `));
+    const ordered = items.filter((i) => i.id === line.webMenuId);
+    const ofProduct = line.productId === null ? [] : items.filter((i) => i.productId === line.productId);
+    const named = ordered.length ? ordered : ofProduct.filter((i) => line.description === i.name || line.description.startsWith(`${i.name}, `));
     const item = printItem(line);
     // Per printer, the options its slots ask for (a printer named in two slots gets both slots' options).
     const options = new Map<number, Set<string>>();
@@ -98,4 +108,13 @@ export async function itemPrinters(db: Db, s: Scope, lines: OrderLine[]): Promis
     const mine = byPrinter.get(printer.id);
     return mine ? [{ printer, items: mine }] : [];
   });
+}
+
+/** The ports of the active printers set up on this machine (127.0.0.1 or localhost), of every branch: the demo printer serves them. */
+export async function localPrinterPorts(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ port: device.port })
+    .from(device)
+    .where(and(inArray(device.networkAddress, ['127.0.0.1', 'localhost']), eq(device.status, 'ACTIVE')));
+  return rows.map((r) => r.port);
 }

@@ -7,6 +7,7 @@ import type { Scope } from '../../platform/auth';
 import { addMerchant, addMerchantUser } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { insertOrder } from '../orders/orders.repo';
+import { escPosText } from './escpos-text';
 import { MAX_PRINT_ATTEMPTS, PRINT_JOB_KEEP_DAYS, deliverDuePrints } from './print-jobs';
 import { PrinterError, tcpPrinterSend } from './printer-socket';
 
@@ -33,24 +34,8 @@ async function closedPort(): Promise<number> {
   return p.port;
 }
 
-/**
- * What the printer would print: the ESC/POS commands the encoder writes (ESC @, ESC E/M/t/a n,
- * GS ! n, GS V n, FS .) skipped, code page 858's £ and rule character read back.
- */
-function textOf(ticket: Buffer): string {
-  let out = '';
-  for (let i = 0; i < ticket.length; i++) {
-    const b = ticket[i];
-    if (b === 0x1b) i += ticket[i + 1] === 0x40 ? 1 : 2;
-    else if (b === 0x1d) i += 2;
-    else if (b === 0x1c) i += 1;
-    else if (b === 0x0a) out += '\n';
-    else if (b === 0x9c) out += '£';
-    else if (b === 0xc4) out += '-';
-    else if (b >= 0x20) out += String.fromCharCode(b);
-  }
-  return out;
-}
+/** What the printer would print (the ESC/POS commands skipped). */
+const textOf = (ticket: Buffer) => escPosText(ticket);
 
 /** The tickets a printer has received for an order, waiting for them to arrive (the job ends when the bytes are written). */
 async function ticketsFor(printer: FakePrinter, orderNo: number, count: number) {

@@ -3,7 +3,7 @@ import { pounds } from '@tillpoint/contracts/basket';
 import type { SaleReport, SaleReportArchiveItem } from '@tillpoint/contracts/sale-report';
 import type { TableLoadRequest } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
-import { customerOrder, customerOrderLine, department, merchantBranch, orderHistory, product, saleReport, tax } from '../../db/schema';
+import { customerOrder, customerOrderLine, merchantBranch, orderHistory, saleReport } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
@@ -29,19 +29,12 @@ const orderFields = {
   total: customerOrder.total,
 };
 
-/**
- * Each line's VAT rate. Order lines keep their price as charged but not their rate, so the rate is
- * the product's (or its department's) now: a rate changed after the sale splits that sale's VAT by
- * the new rate (the VAT total is the order's own and stays exact).
- */
+/** Each line with the VAT rate it was sold at (kept on the line: a rate changed since does not touch a past sale). */
 async function withLines(db: Db, s: Scope, rows: (Omit<ReportOrder, 'lines'> & { id: number })[]): Promise<ReportOrder[]> {
   if (!rows.length) return [];
   const lines = await db
-    .select({ orderId: customerOrderLine.orderId, totalPrice: customerOrderLine.totalPrice, taxRateBp: tax.rateBp })
+    .select({ orderId: customerOrderLine.orderId, totalPrice: customerOrderLine.totalPrice, taxRateBp: customerOrderLine.taxRateBp })
     .from(customerOrderLine)
-    .leftJoin(product, and(eq(product.merchantAccountId, customerOrderLine.merchantAccountId), eq(product.id, customerOrderLine.productId)))
-    .leftJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
-    .leftJoin(tax, and(eq(tax.merchantAccountId, product.merchantAccountId), eq(tax.id, sql`coalesce(${product.taxId}, ${department.taxId})`)))
     .where(and(eq(customerOrderLine.merchantAccountId, s.merchantAccountId), inArray(customerOrderLine.orderId, rows.map((r) => r.id))));
   const byOrder = new Map<number, ReportOrder['lines']>();
   for (const l of lines) {

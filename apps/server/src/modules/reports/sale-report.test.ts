@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
 import type { PlacedOrder } from '@tillpoint/contracts/order';
 import { SALE_REPORT_MESSAGES, type SaleReport, type SaleReportSummary } from '@tillpoint/contracts/sale-report';
-import { branchSettings, customerOrder, mailOutbox, merchantBranch, orderHistory, saleReport } from '../../db/schema';
+import { branchSettings, customerOrder, customerOrderLine, mailOutbox, merchantBranch, orderHistory, saleReport, tax } from '../../db/schema';
 import { deliverDueMail, smtpTransport } from '../../platform/outbox';
 import { ROLE, addMerchantUser } from '../../test/fixtures';
 import { startSmtp } from '../../test/smtp';
@@ -89,6 +89,27 @@ describe('the current report and finalise', () => {
     // The same lines as a table load (what Export To PDF and Send Email read).
     const table = await call<Page<unknown>>('PUT', `${R}salereport/lines`, { pageNumber: 0, limit: -1 });
     expect(table.body).toEqual({ data: res.body.lines, totalCount: res.body.lines.length });
+  });
+
+  it('VAT by rate is by the rate each line was sold at: a rate changed after the sale changes no past sale', async () => {
+    const before = (await call<SaleReport>('GET', `${R}salereport`)).body;
+    const standard = and(eq(tax.merchantAccountId, w.s.merchantAccountId), eq(tax.name, 'Standard'));
+    await w.t.db.update(tax).set({ rateBp: 500 }).where(standard);
+    try {
+      const after = (await call<SaleReport>('GET', `${R}salereport`)).body;
+      expect(after.lines).toEqual(before.lines);
+      expect(lineOf(after, 'VAT 20.00%')?.amountText).toBe('£0.50');
+      expect(lineOf(after, 'VAT 5.00%')).toBeUndefined();
+      // The order lines say so themselves: the crisps were sold at 20%, the gift cards at 0%.
+      const sold = await w.t.db
+        .select({ productId: customerOrderLine.productId, webMenuId: customerOrderLine.webMenuId, taxRateBp: customerOrderLine.taxRateBp })
+        .from(customerOrderLine)
+        .where(eq(customerOrderLine.merchantAccountId, w.s.merchantAccountId));
+      expect(sold).toContainEqual({ productId: w.products.crispsP.id, webMenuId: w.menu.crisps.id, taxRateBp: 2000 });
+      expect(sold).toContainEqual({ productId: w.products.giftP.id, webMenuId: w.menu.gift.id, taxRateBp: 0 });
+    } finally {
+      await w.t.db.update(tax).set({ rateBp: 2000 }).where(standard);
+    }
   });
 
   it('finalise freezes the period as report 1; the next report starts where it ended', async () => {

@@ -8,14 +8,14 @@ import { Dropdown } from 'primereact/dropdown';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import type { Driver } from '@tillpoint/contracts/merchant-user';
-import { type LiveOrder, ORDER_PATHS, ORDER_SCREEN, type OrderPrivilege } from '@tillpoint/contracts/order-handling';
+import { type LiveOrder, ORDER_PATHS, ORDER_SCREEN, type OrderPrivilege, tillScopeAllows } from '@tillpoint/contracts/order-handling';
 import { OBJECTS, privilegeKey } from '@tillpoint/contracts/privileges';
 import { api } from '../../shared/api';
 import { formatMoney } from '../../shared/format';
 import { notify } from '../../shared/notify';
 import { privilegesOf } from '../../shared/privileges';
 import { getOrThrow, listQuery } from '../../shared/query-client';
-import { useUser } from '../../shared/session';
+import { tillScope, useUser } from '../../shared/session';
 import { confirmWarning } from '../../shared/ui/confirm';
 import { useBusy } from '../../shared/ui/use-busy';
 import { type ButtonsOf, type OrderButton, driverSelector, orderButtons } from './order-actions';
@@ -50,7 +50,9 @@ export function OrderDialog({ orderId, where, onClose }: Props) {
   const queryClient = useQueryClient();
   const user = useUser();
   const keys = useMemo(() => privilegesOf(user), [user]);
-  const has = (p: OrderPrivilege) => keys.has(privilegeKey(OBJECTS.order, p));
+  // On a till (till mode) its scope names the roles the screen works as (spec 3 §6).
+  const scope = tillScope();
+  const has = (p: OrderPrivilege) => keys.has(privilegeKey(OBJECTS.order, p)) && tillScopeAllows(scope, p);
   const [busy, run] = useBusy();
   const [pressed, setPressed] = useState<string | null>(null);
   const [driverChoice, setDriverChoice] = useState<number | null>(null);

@@ -15,6 +15,9 @@ import { matchRoute, navigate, useLocation } from '../router';
 import { writeKey } from '../storefront-storage';
 import './display.css';
 
+/** After the browser gives up on the stream (the server refused or was down), it is opened again this much later. */
+const DISPLAY_RECONNECT_MS = 3000;
+
 type Shown =
   | { kind: 'loading' }
   | { kind: 'list'; reply: DisplayOrdersReply }
@@ -83,25 +86,44 @@ function OrderDisplay({ domainName }: { domainName: string }) {
   }, [read]);
 
   // The push: each change patches the screen at once, then the page on screen is read again to agree with the server.
+  // A dropped stream resumes after the last event heard (Last-Event-ID: the browser sends it on its own
+  // retries; a stream the browser gave up on is opened again with it in the query), so nothing is missed.
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${API_PREFIX}${DISPLAY_PATHS.events(domainName)}`);
+    let source: EventSource | null = null;
     let settle: number | undefined;
-    source.onopen = () => {
-      setLive(true);
-      // Back after a drop: what changed meanwhile is read, not replayed.
-      void read(onScreen.current, false);
+    let retry: number | undefined;
+    let lastEventId: string | null = null;
+    let stopped = false;
+    const connect = () => {
+      const resume = lastEventId ? `&lastEventId=${encodeURIComponent(lastEventId)}` : '';
+      const s = new EventSource(`${API_PREFIX}${DISPLAY_PATHS.events(domainName)}${resume}`);
+      source = s;
+      s.onopen = () => {
+        setLive(true);
+        // Also read the page: an order that left or joined it while the stream was down shows at once.
+        void read(onScreen.current, false);
+      };
+      s.onerror = () => {
+        setLive(false);
+        if (s.readyState !== EventSource.CLOSED || stopped) return;
+        retry = window.setTimeout(connect, DISPLAY_RECONNECT_MS);
+      };
+      s.addEventListener('order', (e) => {
+        const m = e as MessageEvent<string>;
+        if (m.lastEventId) lastEventId = m.lastEventId;
+        const order = JSON.parse(m.data) as DisplayOrder;
+        setShown((sh) => (sh.kind === 'list' ? { kind: 'list', reply: { ...sh.reply, data: patch(sh.reply, order) } } : sh));
+        window.clearTimeout(settle);
+        settle = window.setTimeout(() => void read(onScreen.current, false), 300);
+      });
     };
-    source.onerror = () => setLive(false);
-    source.addEventListener('order', (e) => {
-      const order = JSON.parse((e as MessageEvent<string>).data) as DisplayOrder;
-      setShown((s) => (s.kind === 'list' ? { kind: 'list', reply: { ...s.reply, data: patch(s.reply, order) } } : s));
-      window.clearTimeout(settle);
-      settle = window.setTimeout(() => void read(onScreen.current, false), 300);
-    });
+    connect();
     return () => {
+      stopped = true;
       window.clearTimeout(settle);
-      source.close();
+      window.clearTimeout(retry);
+      source?.close();
     };
   }, [domainName, read]);
 
