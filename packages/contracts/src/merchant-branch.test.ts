@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { domainNameSchema } from './merchant-branch';
+import { SERVER_PATH_NAMES, STOREFRONT_PAGE_NAMES } from './storefront-routes';
 
 describe('domain name', () => {
   it('is trimmed and lower-cased', () => {
@@ -10,7 +11,7 @@ describe('domain name', () => {
     for (const bad of ['-a', 'a-', 'a--b', 'a b', 'a/b', 'café', 'a.b', 'x'.repeat(64)]) expect(domainNameSchema.safeParse(bad).success, bad).toBe(false);
   });
   it("refuses the names the web app's own pages use", () => {
-    for (const reserved of ['admin', 'API', 'marketplace', 'display']) {
+    for (const reserved of ['admin', 'API', 'marketplace', 'display', 'approveOrder', 'ConfirmOrder', 'myorders', ...STOREFRONT_PAGE_NAMES, ...SERVER_PATH_NAMES]) {
       expect(domainNameSchema.safeParse(reserved).error?.issues[0].message).toBe('This Domain Name is reserved. Please choose another one.');
     }
   });

@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { COUNTRIES, SECTORS, statusSchema } from './enums';
 import { idSchema, optionalText, requiredText } from './fields';
+import { RESERVED_DOMAIN_NAMES } from './storefront-routes';
 
 export const DOMAIN_NAME_MAX = 63;
-/**
- * Names the storefront and the server use as their own first path segment: a store called
- * 'admin' or 'marketplace' would be unreachable, so they are refused.
- */
-export const RESERVED_DOMAIN_NAMES = ['admin', 'merchant', 'api', 'assets', 'marketplace', 'login', 'display', 'member', 'checkout', 'basket'] as const;
 
 /**
  * The store's public address (https://…/{domainName}): trimmed and lower-cased, then letters,
@@ -21,7 +17,7 @@ export const domainNameSchema = z
   .min(1, { error: MESSAGES.requiredFields })
   .max(DOMAIN_NAME_MAX, { error: MESSAGES.domainNameFormat })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: MESSAGES.domainNameFormat })
-  .refine((v) => !(RESERVED_DOMAIN_NAMES as readonly string[]).includes(v), { error: MESSAGES.domainNameReserved });
+  .refine((v) => !RESERVED_DOMAIN_NAMES.includes(v), { error: MESSAGES.domainNameReserved });
 
 export const sectorSchema = z.enum(SECTORS, { error: MESSAGES.requiredFields });
 export const countrySchema = z.enum(COUNTRIES, { error: MESSAGES.requiredFields });

@@ -93,10 +93,12 @@ export function flatSchedule(hours: OpeningHours | null): BranchSchedule {
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The weekday, the date ('YYYY-MM-DD') and the minutes since midnight of a moment in a time zone. */
-export function localTime(now: Date, timeZone: string = BRANCH_TIME_ZONE): { weekday: Weekday; date: string; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one (pricing asks per offer). */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockOf(timeZone: string): Intl.DateTimeFormat {
+  let f = clocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       weekday: 'long',
       year: 'numeric',
@@ -105,7 +107,16 @@ export function localTime(now: Date, timeZone: string = BRANCH_TIME_ZONE): { wee
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    clocks.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The weekday, the date ('YYYY-MM-DD') and the minutes since midnight of a moment in a time zone. */
+export function localTime(now: Date, timeZone: string = BRANCH_TIME_ZONE): { weekday: Weekday; date: string; minutes: number } {
+  const parts = Object.fromEntries(
+    clockOf(timeZone)
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );

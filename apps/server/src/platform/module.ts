@@ -47,7 +47,17 @@ export type AppModule = {
    * orders' refund call uses it, so orders never imports payments' internals.
    */
   cardRefund?: (ctx: ModuleContext) => CardRefund;
+  /**
+   * Removes saved cards' reusable tokens at their payment providers (the payments area); members
+   * use it when a member deletes the account, so they never import payments' internals.
+   */
+  forgetSavedCards?: (ctx: ModuleContext) => ForgetSavedCards;
 };
+
+/** A saved card as its provider knows it: the branch whose provider account holds the token. */
+export type SavedCardRef = { memberUserId: number; merchantAccountId: number; merchantBranchId: number; provider: string; providerToken: string };
+/** Asks each card's provider to remove its token; answers how many it could not remove (best effort, never throws). */
+export type ForgetSavedCards = (cards: SavedCardRef[]) => Promise<number>;
 
 /** Refunds the card payment of an order of the branch (409 when it has none to refund). */
 export type CardRefund = (scope: Scope, orderId: number) => Promise<unknown>;
@@ -61,6 +71,8 @@ export type ModuleRegistry = {
   jobs(ctx: ModuleContext): Job[];
   /** The card refund of the module that provides one, if any. */
   cardRefund(ctx: ModuleContext): CardRefund | undefined;
+  /** The saved-card removal of the module that provides one, if any. */
+  forgetSavedCards(ctx: ModuleContext): ForgetSavedCards | undefined;
 };
 
 /**
@@ -103,5 +115,6 @@ export function moduleRegistry(modules: readonly AppModule[]): ModuleRegistry {
     keptOnReset,
     jobs: (ctx) => modules.flatMap((m) => m.jobs?.(ctx) ?? []),
     cardRefund: (ctx) => modules.find((m) => m.cardRefund)?.cardRefund?.(ctx),
+    forgetSavedCards: (ctx) => modules.find((m) => m.forgetSavedCards)?.forgetSavedCards?.(ctx),
   };
 }

@@ -9,7 +9,10 @@ import { StorefrontApp } from './storefront-app';
 // screen of its own: no storefront shell, its own small chunk.
 const DisplayApp = lazy(() => import('./display/display-app').then((m) => ({ default: m.DisplayApp })));
 const params = new URLSearchParams(window.location.search);
-const display = matchRoute(window.location.pathname).page === 'display' || (!!params.get(TILL_ENTRY_PARAMS.tokenUrl) && isDisplayScope(params.get(TILL_ENTRY_PARAMS.scope)));
+const tillMode = !!params.get(TILL_ENTRY_PARAMS.tokenUrl) && !!params.get(TILL_ENTRY_PARAMS.scope);
+const display = matchRoute(window.location.pathname).page === 'display' || (tillMode && isDisplayScope(params.get(TILL_ENTRY_PARAMS.scope)));
+// Till mode with any other scope is the merchant app (spec 3 §2.2 'Entry parameters'), which signs in through the till service.
+if (tillMode && !display) window.location.replace(`/merchant/${window.location.search}`);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,5 @@
 import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
+import { ACCOUNT_PAGES, type AccountPage, isReservedPathName } from '@tillpoint/contracts/storefront-routes';
 
 /**
  * The storefront's path router: a few lines over the History API instead of react-router (the
@@ -70,9 +71,6 @@ export function Link({ to, onClick, ...rest }: { to: string } & AnchorHTMLAttrib
   return <a href={to} onClick={click} {...rest} />;
 }
 
-/** The member's account pages (spec 3 §2.2), each at its own name. */
-export const ACCOUNT_PAGES = ['accountDetails', 'paymentMethods', 'address', 'myOrders', 'complaintSuggestion'] as const;
-export type AccountPage = (typeof ACCOUNT_PAGES)[number];
 const isAccountPage = (name: string): name is AccountPage => (ACCOUNT_PAGES as readonly string[]).includes(name);
 
 /** The storefront's routes (spec 3 §2.2), matched on the first path segment. */
@@ -84,8 +82,6 @@ export type Route =
   | { page: 'login' }
   | { page: 'display'; domainName: string };
 
-/** Names that are pages, never a store's domain name. */
-const RESERVED = new Set(['marketplace', 'confirmOrder', 'approveOrder', 'login', 'tableNo', 'display', 'api', 'admin', 'merchant', 'assets', ...ACCOUNT_PAGES]);
 
 export function matchRoute(pathname: string): Route {
   const parts = pathname.split('/').filter(Boolean).map((p) => {
@@ -106,6 +102,7 @@ export function matchRoute(pathname: string): Route {
     const n = Number(second);
     return { page: 'store', domainName: null, tableNo: Number.isInteger(n) && n > 0 ? n : null };
   }
-  if (RESERVED.has(first)) return { page: 'store', domainName: null, tableNo: null };
+  // Names that are pages (the list the server refuses as a branch's domain name), never a store's.
+  if (isReservedPathName(first)) return { page: 'store', domainName: null, tableNo: null };
   return { page: 'store', domainName: first, tableNo: null };
 }

@@ -26,6 +26,8 @@ import { toast } from './toast';
  */
 type Crumb = { id: number; name: string };
 const HOME: Crumb = { id: TOP_LEVEL, name: 'Home' };
+/** Category cards whose images load with the page rather than when scrolled to: the first row on a wide screen. */
+const EAGER_CATEGORY_IMAGES = 4;
 
 export function StorePage({ store }: { store: StoreData }) {
   const { branchId, info, settings, licences } = store;
@@ -302,10 +304,15 @@ export function StorePage({ store }: { store: StoreData }) {
             <>
               {categories.length > 0 && (
                 <ul className="sf-categories">
-                  {categories.map((c) => (
+                  {categories.map((c, i) => (
                     <li key={c.id}>
                       <button type="button" className="sf-category" onClick={() => enter(c)}>
-                        {c.imageUrl ? <img src={c.imageUrl} alt="" width={96} height={72} loading="lazy" /> : <span className="sf-category-art" aria-hidden="true" />}
+                        {c.imageUrl ? (
+                          // The first row is on screen when the page opens (its largest paint): fetched at once, the first one first.
+                          <img src={c.imageUrl} alt="" width={96} height={72} loading={i < EAGER_CATEGORY_IMAGES ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
+                        ) : (
+                          <span className="sf-category-art" aria-hidden="true" />
+                        )}
                         <span className="sf-category-name">{c.name}</span>
                         {c.subTitle && <span className="sf-category-sub">{c.subTitle}</span>}
                       </button>

@@ -8,7 +8,7 @@ import { api } from '../shared/api';
 import { Link, dropSearchParams, matchRoute, navigate, useLocation } from './router';
 import { Toaster, toast } from './toast';
 import { type StoreData, branchIdOf, branchIdOfClient, imageUrl, loadStore, storefrontAllowed } from './store-data';
-import { ADDRESS_KEYS, STORE_KEYS, readBasketId, readBranchId, readTableNo, removeKeys, writeKey } from './storefront-storage';
+import { ADDRESS_KEYS, STORE_KEYS, readBasketId, readBranchId, readTableNo, removeKeys, writeBasketId, writeKey } from './storefront-storage';
 import { RefundPolicyDialog } from './refund-policy';
 import { KEY_PARAMS } from '@tillpoint/contracts/session-constants';
 import { restoreMemberSession, useMember } from './account/member-session';
@@ -19,7 +19,12 @@ import { UserMenu } from './account/user-menu';
  * with the refund policy and the version, the order notices, the entry parameters and licence gating.
  * It stays lean (no PrimeReact, no query library) and loads each page on demand.
  */
-const StorePage = lazy(() => import('./store-page').then((m) => ({ default: m.StorePage })));
+const loadStorePage = () => import('./store-page');
+const StorePage = lazy(() => loadStorePage().then((m) => ({ default: m.StorePage })));
+// A store's address (or the root with a store chosen before) fetches its page's code now, beside the
+// store's data, rather than once the data has come.
+const opening = matchRoute(window.location.pathname);
+if (opening.page === 'store' && (opening.domainName !== null || opening.tableNo !== null || readBranchId() !== null)) void loadStorePage();
 const MarketplacePage = lazy(() => import('./marketplace-page').then((m) => ({ default: m.MarketplacePage })));
 
 // The checkout and login pages come from their own folders; a glob keeps the build whole while one is missing.
@@ -67,7 +72,11 @@ function showRedirectNotices() {
     if (v === 'true') toast(name === 'successfulMessage' ? 'success' : 'info', yes);
     else toast('error', MESSAGES.unexpected);
     // Back from a 3-D Secure challenge with the order placed: its order and address keys go, as after any placed order (spec 3 §4.7).
-    if (name === 'successfulMessage' && v === 'true') removeKeys(STORE_KEYS.orderType, STORE_KEYS.tableNo, ...ADDRESS_KEYS);
+    if (name === 'successfulMessage' && v === 'true') {
+      const placedAt = readBranchId();
+      if (placedAt !== null) writeBasketId(placedAt, null);
+      removeKeys(STORE_KEYS.merchantBranchId, STORE_KEYS.orderType, STORE_KEYS.tableNo, ...ADDRESS_KEYS);
+    }
   }
   dropSearchParams('successfulMessage', 'cancelledMessage');
 }

@@ -354,6 +354,7 @@ describe('merchant branches', () => {
     ['a domain name with a double hyphen', { domainName: 'my--shop' }, 'domainName', DOMAIN_FORMAT],
     ['a domain name over 63 characters', { domainName: 'a'.repeat(64) }, 'domainName', DOMAIN_FORMAT],
     ['a reserved domain name', { domainName: 'Admin' }, 'domainName', 'This Domain Name is reserved. Please choose another one.'],
+    ['a storefront page name as domain name', { domainName: 'approveOrder' }, 'domainName', 'This Domain Name is reserved. Please choose another one.'],
     ['tradingName over 255', { tradingName: 'x'.repeat(256) }, 'tradingName', MAX_TEXT],
   ];
   it.each(detailRefusals)('branch details refuse %s on create and update, changing nothing', async (_what, over, field, message) => {

@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open-db';
-import { customerOrder, memberUser } from '../../db/schema';
+import { authKey, basket, customerOrder, mailOutbox, memberCard, memberUser, payment, refreshToken } from '../../db/schema';
+import type { SavedCardRef } from '../../platform/module';
 
 export type MemberRow = typeof memberUser.$inferSelect;
 
@@ -82,20 +83,52 @@ export async function hasOrderInProgress(db: Db, memberId: number): Promise<bool
     .from(customerOrder)
     .where(and(eq(customerOrder.memberUserId, memberId), notInArray(customerOrder.orderStatus, DONE_ORDER_STATES)))
     .limit(1);
-  return !!row;
+  if (row) return true;
+  // A card payment still in flight (or a 3-D Secure challenge open) makes an order any moment now.
+  const paying = await db
+    .select({ id: payment.id })
+    .from(payment)
+    .innerJoin(basket, and(eq(basket.merchantAccountId, payment.merchantAccountId), eq(basket.id, payment.basketId)))
+    .where(and(eq(basket.memberUserId, memberId), inArray(payment.state, ['PENDING', 'CHALLENGED'])))
+    .limit(1);
+  return paying.length > 0;
 }
 
 /**
- * Erases a member: the personal data on their orders is blanked (the orders stay for the merchants'
- * books), then the account goes, and with it (by cascade) addresses, cards, notes, favourites and
- * feedback; baskets and orders lose the link (set null).
+ * Erases a member in the caller's transaction and answers the saved cards whose provider tokens are
+ * to be removed at the providers after commit. The personal data on their orders and on the card
+ * payments' checkout copies is blanked (orders and their money stay for the merchants' books), the
+ * mails to their address and their sessions and one-time keys go, then the account, and with it
+ * (by cascade) addresses, billing addresses, cards, notes, favourites and feedback; baskets and
+ * orders lose the link (set null).
  */
-export async function eraseMember(db: Db, memberId: number) {
+export async function eraseMember(db: Db, memberId: number): Promise<SavedCardRef[]> {
+  const [m] = await db.select({ email: memberUser.email }).from(memberUser).where(eq(memberUser.id, memberId)).for('update');
+  if (!m) return [];
+  const cards = await db
+    .select({
+      memberUserId: memberCard.memberUserId,
+      merchantAccountId: memberCard.merchantAccountId,
+      merchantBranchId: memberCard.merchantBranchId,
+      provider: memberCard.provider,
+      providerToken: memberCard.providerToken,
+    })
+    .from(memberCard)
+    .where(eq(memberCard.memberUserId, memberId));
   await db
     .update(customerOrder)
     .set({ firstName: null, lastName: null, email: null, mobilePhone: null, deliveryAddress: null, orderNotes: null, allergies: null })
     .where(eq(customerOrder.memberUserId, memberId));
+  const blank = { customer: { firstName: null, lastName: null, email: null, mobilePhone: null }, deliveryAddress: null, orderNotes: null, allergies: null, saveFor: null, saveCardFor: null };
+  await db.execute(sql`
+    update payment set checkout = payment.checkout || ${JSON.stringify(blank)}::jsonb
+    from basket
+    where basket.merchant_account_id = payment.merchant_account_id and basket.id = payment.basket_id and basket.member_user_id = ${memberId}`);
+  await db.delete(mailOutbox).where(sql`lower(${mailOutbox.toAddress}) = lower(${m.email})`);
+  await db.delete(refreshToken).where(and(eq(refreshToken.userType, 'member'), eq(refreshToken.userId, memberId)));
+  await db.delete(authKey).where(and(eq(authKey.userType, 'member'), eq(authKey.userId, memberId)));
   await db.delete(memberUser).where(eq(memberUser.id, memberId));
+  return cards;
 }
 
 /** A registration begun and never finished is forgotten after this (its code lived 30 minutes). */

@@ -150,7 +150,7 @@ export function membersRoutes(parent: FastifyInstance, deps: MemberDeps, opts: {
   );
 
   app.delete(api(MEMBER_PATHS.remove), { onRequest: memberOnly, schema: { tags: profileTags, response: { 200: notice, ...errors } } }, async (req, reply) => {
-    await deleteAccount(deps.db, requireUser(req, 'member').userId);
+    await deleteAccount(deps, requireUser(req, 'member').userId);
     reply.clearCookie(COOKIE, { path: '/api/' });
     return success(MEMBER_MESSAGES.accountDeleted);
   });

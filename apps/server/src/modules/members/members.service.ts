@@ -21,6 +21,7 @@ import type { Db } from '../../db/open-db';
 import { memberUser } from '../../db/schema';
 import type { Principal, TokenSigner } from '../../platform/auth';
 import type { Captcha } from '../../platform/captcha';
+import type { ForgetSavedCards } from '../../platform/module';
 import { HttpError, badRequest, conflict, unauthorized } from '../../platform/errors';
 import { type LoginThrottle, accountKey } from '../../platform/login-throttle';
 import { RESET_TTL_MS, keyLink } from '../../platform/mail-links';
@@ -32,6 +33,7 @@ import {
   issueKey,
   issueRefreshToken,
   lastKeyIssuedAt,
+  forgetLiveSessions,
   revokeAllOf,
   revokeFamilyOf,
   rotateRefreshToken,
@@ -57,6 +59,8 @@ export type MemberDeps = {
   captchaRequired: () => Promise<boolean>;
   throttle: LoginThrottle;
   google: GoogleVerifier;
+  /** Removes saved cards' tokens at their providers (the payments area), when the app has it. */
+  forgetSavedCards?: ForgetSavedCards;
 };
 
 const CODE_TTL_MS = 60_000;
@@ -331,13 +335,12 @@ export async function changePassword(db: Db, principal: Principal, password: str
  * Deletes the member's account (issue 11): refused while one of their orders is still being
  * handled (the store needs the address and phone until then). Every session and key ends with it.
  */
-export async function deleteAccount(db: Db, memberId: number) {
-  const m = await liveMember(db, memberId);
+export async function deleteAccount(deps: Pick<MemberDeps, 'db' | 'forgetSavedCards'>, memberId: number) {
+  const m = await liveMember(deps.db, memberId);
   if (!m) throw unauthorized();
-  if (await hasOrderInProgress(db, m.id)) throw conflict(MEMBER_MESSAGES.orderInProgress);
-  await db.transaction(async (tx) => {
-    await revokeAllOf(tx, subjectOf(m));
-    for (const purpose of ['LOGIN_CODE', 'RESET', 'VERIFY_CODE'] as const) await voidKeys(tx, purpose, subjectOf(m));
-    await eraseMember(tx, m.id);
-  });
+  if (await hasOrderInProgress(deps.db, m.id)) throw conflict(MEMBER_MESSAGES.orderInProgress);
+  const cards = await deps.db.transaction((tx) => eraseMember(tx, m.id));
+  forgetLiveSessions();
+  // The tokens are removed at the providers once the erasure has committed (a provider call inside the transaction could hold it for seconds).
+  if (cards.length && deps.forgetSavedCards) await deps.forgetSavedCards(cards);
 }

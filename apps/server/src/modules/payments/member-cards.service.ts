@@ -3,6 +3,7 @@ import type { MemberCard } from '@tillpoint/contracts/member';
 import { PAYMENT_MESSAGES, type PaymentTokenReply, providerSavesCards } from '@tillpoint/contracts/payment';
 import { HttpError, badRequest, notFound } from '../../platform/errors';
 import { memberCardById, memberCustomerReference, saveMemberCard } from '../../platform/member-cards';
+import type { SavedCardRef } from '../../platform/module';
 import { branchScope } from '../../platform/tenancy';
 import { findBranchSettings } from '../settings/branch-settings.repo';
 import { PaymentProviderError } from './payment-provider';
@@ -60,4 +61,27 @@ export async function createMemberCard(
   const card = id === null ? undefined : await memberCardById(deps.db, memberId, id);
   if (!card) throw badRequest(PAYMENT_MESSAGES.invalidCard);
   return card;
+}
+
+/**
+ * Removes saved cards' reusable tokens at the providers that can remove them (a member deleted the
+ * account). Best effort after the erasure has committed: a provider that fails or cannot remove
+ * tokens (Opayo's reusable card identifiers have no removal call) is counted, never blocks.
+ */
+export async function forgetSavedCards(deps: PaymentDeps, cards: SavedCardRef[]): Promise<number> {
+  let failed = 0;
+  for (const card of cards) {
+    try {
+      const scope = { merchantAccountId: card.merchantAccountId, merchantBranchId: card.merchantBranchId };
+      const provider = deps.providerFor(card.provider, await findBranchSettings(deps.db, scope));
+      if (provider?.name !== card.provider || !provider.removeSavedCard) {
+        failed++;
+        continue;
+      }
+      await provider.removeSavedCard({ token: card.providerToken, customerReference: memberCustomerReference(card.memberUserId) });
+    } catch {
+      failed++;
+    }
+  }
+  return failed;
 }

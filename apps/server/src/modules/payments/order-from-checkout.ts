@@ -5,6 +5,7 @@ import type { Db } from '../../db/open-db';
 import { basket, customerOrder, merchantBranch } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { conflict } from '../../platform/errors';
+import { type MemberSaves, applyMemberSaves } from '../../platform/member-saves';
 import { enqueueMail } from '../../platform/outbox';
 import { type OrderRow, insertOrder } from '../orders/orders.repo';
 
@@ -31,8 +32,11 @@ export type CheckoutSnapshot = {
   storeName?: string;
   /** The signed-in member who asked to save the card ('Save this card for next time'); kept once the payment is authorised. */
   saveCardFor?: number | null;
+  /** What the member asked to keep (address, billing address, notes): applied with the order, also after a 3-D Secure redirect. */
+  saveFor?: MemberSaves | null;
   money: { subTotal: number; discount: number; serviceCharge: number; deliveryFee: number; tax: number; total: number };
-  lines: { productId: number | null; description: string; quantityTenths: number; totalPrice: number; weighable: boolean; name: string }[];
+  /** webMenuId and taxRateBp as priced (snapshots kept before lines carried them lack them: insertOrder reads the product's rate). */
+  lines: { productId: number | null; webMenuId?: number; description: string; quantityTenths: number; totalPrice: number; weighable: boolean; name: string; taxRateBp?: number }[];
 };
 
 /**
@@ -68,6 +72,7 @@ export async function orderFromCheckout(tx: Db, s: Scope, snap: CheckoutSnapshot
     await tx.update(customerOrder).set({ memberUserId }).where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, order.id)));
     order.memberUserId = memberUserId;
   }
+  await applyMemberSaves(tx, snap.saveFor);
   const storeName =
     snap.storeName ??
     (

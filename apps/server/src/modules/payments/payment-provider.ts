@@ -76,6 +76,8 @@ export interface PaymentProvider {
   refund(req: RefundRequest): Promise<{ refundId: string }>;
   /** Keeps a tokenised card for a customer without taking a payment (only providers that can: 'Add card'). */
   saveCard?(req: SaveCardRequest): Promise<SavedCardToken>;
+  /** Removes a reusable token (a member removed the card or deleted the account); only providers that can. */
+  removeSavedCard?(req: { token: string; customerReference: string }): Promise<void>;
   /** Apple Pay merchant validation for our web address (only providers that take Apple Pay: Opayo). */
   applePaySession?(req: { domainName: string }): Promise<Record<string, unknown>>;
 }

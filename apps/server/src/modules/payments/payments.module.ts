@@ -1,6 +1,7 @@
 import { payment } from '../../db/schema';
 import type { AppModule, ModuleContext } from '../../platform/module';
 import { refundPayment } from './card-payment.service';
+import { forgetSavedCards } from './member-cards.service';
 import { recoverPayments } from './payment-recovery';
 import { paymentRoutes } from './payments.routes';
 import { type PaymentDeps, paymentDeps } from './providers';
@@ -19,6 +20,8 @@ export const paymentsModule: AppModule = {
   jobs: (ctx) => [{ name: 'payment-recovery', everyMs: 30_000, run: () => recoverPayments(depsOf(ctx)) }],
   // The live orders' refund call (PUT storemanagement/order/refund/id/{id}) refunds card payments here.
   cardRefund: (ctx) => (scope, orderId) => refundPayment(depsOf(ctx), scope, orderId),
+  // A member who deletes the account: the saved cards' tokens are removed at the providers too.
+  forgetSavedCards: (ctx) => (cards) => forgetSavedCards(depsOf(ctx), cards),
 };
 
 export { depsOf as paymentDepsOf };

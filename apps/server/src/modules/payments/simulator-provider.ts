@@ -210,6 +210,12 @@ export function simulatorProvider(db: Db, opts: { acsOrigin: string }): PaymentP
       if (card.outcome === 'DECLINED') throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.declined);
       return issueReusable(db, card, req.customerReference);
     },
+    async removeSavedCard(req) {
+      // Only the customer the token was issued to can have it removed; an unknown token is already gone.
+      await db.execute(
+        sql`delete from ${paymentSimulatorRecord} where key = ${`reusable:${req.token}`} and data->>'customerReference' = ${req.customerReference}`,
+      );
+    },
     async refund(req) {
       const tx = await read<TxData>(db, `tx:${req.transactionId}`);
       if (tx?.status !== 'Ok') throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.notRefundable);

@@ -3,9 +3,11 @@ import type { MemberProfile } from '@tillpoint/contracts/member';
 import { MEMBER_PATHS, MEMBER_TITLES } from '@tillpoint/contracts/member-paths';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
+import { ConfirmDialog } from '../confirm-dialog';
+import { navigate } from '../router';
 import { toast } from '../toast';
 import { type ProfileForm, passwordChangeProblem, profileProblem, toIsoDate, toShownDate } from './member-rules';
-import { updateMemberNames } from './member-session';
+import { clearMemberSession, updateMemberNames } from './member-session';
 import { PasswordStrength } from './password-strength';
 import { SectionButtons } from './section-buttons';
 import '../checkout/checkout.css';
@@ -21,7 +23,7 @@ const formOf = (p: MemberProfile): ProfileForm => ({
 
 /**
  * My Profile (`/accountDetails`, spec 3 §2.2): the profile and the password, each with its own view and
- * edit mode; Cancel puts back the saved copy (spec 3 §4.9).
+ * edit mode; Cancel puts back the saved copy (spec 3 §4.9); and deleting the account (issue 11).
  */
 export function AccountDetailsPage() {
   const [profile, setProfile] = useState<MemberProfile | null>(null);
@@ -52,6 +54,7 @@ export function AccountDetailsPage() {
         <>
           <ProfileSection profile={profile} onSaved={setProfile} />
           <PasswordSection />
+          <DeleteAccountSection />
         </>
       )}
     </div>
@@ -203,6 +206,63 @@ function PasswordSection() {
           </p>
         )}
       </form>
+    </section>
+  );
+}
+
+/** What deleting the account erases, named in the confirmation (issue 11 'Privacy and security'). */
+const ERASED = ['your profile and password', 'your delivery and billing addresses', 'your saved cards', 'your saved notes and allergies', 'your favourite stores', 'your complaints and suggestions'];
+
+/**
+ * Delete my account: after a confirmation naming what goes, the server erases the member's personal
+ * data and signs every session out; the orders stay with the stores without the member's name.
+ */
+function DeleteAccountSection() {
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const r = await api.del(MEMBER_PATHS.remove);
+      // A refusal (an order still in progress) keeps the account and says why.
+      if (!notify(r) || !r.ok) return;
+      setConfirming(false);
+      clearMemberSession();
+      navigate('/', { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="co-card-box ac-section ac-delete" aria-labelledby={`${id}-h`}>
+      <div className="ac-section-head">
+        <h2 id={`${id}-h`}>Delete Account</h2>
+      </div>
+      <p className="co-muted">Your personal data is erased and you are signed out. The stores keep your orders for their books, without your name and contact details.</p>
+      <button type="button" className="co-button co-button-danger" onClick={() => setConfirming(true)}>
+        Delete my account
+      </button>
+      {confirming && (
+        <ConfirmDialog
+          title="Delete Account"
+          question="Do you want to delete your account? This cannot be undone. These will be deleted:"
+          yes="Yes, delete my account"
+          danger
+          busy={busy}
+          onYes={() => void remove()}
+          onNo={() => setConfirming(false)}
+        >
+          <ul className="ac-delete-list">
+            {ERASED.map((what) => (
+              <li key={what}>{what}</li>
+            ))}
+          </ul>
+          <p className="co-muted">Your orders stay with the stores without your name, e-mail, phone or address.</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

@@ -20,7 +20,7 @@ import { ADDRESS_KEYS, STORE_KEYS, readBasketId, readBranchId, readKey, readOrde
 import { toast } from '../toast';
 import { AddressFields } from './address-fields';
 import { CardPayment, type CardPaymentHandle } from './card-payment';
-import { addressLabel, cardExpiry, cardLabel, loadMemberCheckout, saveAfterOrder, toCheckoutAddress } from './member-checkout';
+import { addressLabel, cardExpiry, cardLabel, loadMemberCheckout, toCheckoutAddress } from './member-checkout';
 import { type PlaceReply, placeOrder, startApplePay, supportsApplePay } from './place-order';
 import {
   type CheckoutAddress,
@@ -121,6 +121,9 @@ export function CheckoutPage() {
   const [savedCardId, setSavedCardId] = useState<number | null>(null);
   const [saveCard, setSaveCard] = useState(false);
   const [saveNotes, setSaveNotes] = useState(false);
+  const [savedBilling, setSavedBilling] = useState<MemberAddress[]>([]);
+  const [billingChoice, setBillingChoice] = useState<AddressChoice>('other');
+  const [saveBilling, setSaveBilling] = useState(false);
 
   // /approveOrder is the signed-in member's checkout: a visitor signs in first, with the basket.
   useEffect(() => {
@@ -142,6 +145,12 @@ export function CheckoutPage() {
         setAddressChoice(chosen.id);
         setAddress(toCheckoutAddress(chosen));
       }
+      setSavedBilling(m.billingAddresses);
+      const billingChosen = m.billingAddresses.find((a) => a.defaultAddress) ?? m.billingAddresses[0];
+      if (billingChosen) {
+        setBillingChoice(billingChosen.id);
+        setBilling(toCheckoutAddress(billingChosen));
+      }
       setSavedCards(m.cards);
       if (m.notes) {
         setOrderNotes(m.notes.orderNotes ?? '');
@@ -159,6 +168,12 @@ export function CheckoutPage() {
     const saved = choice === 'other' ? undefined : savedAddresses.find((a) => a.id === choice);
     setAddress(saved ? toCheckoutAddress(saved) : storedAddress());
     if (saved) void checkServed(saved.postCode);
+  };
+  /** A saved billing address fills the billing fields (shown read-only); 'Other' opens empty fields. */
+  const chooseBilling = (choice: AddressChoice) => {
+    setBillingChoice(choice);
+    const saved = choice === 'other' ? undefined : savedBilling.find((a) => a.id === choice);
+    setBilling(saved ? toCheckoutAddress(saved) : emptyAddress());
   };
   const choosePayment = (option: string, cardId: number | null = null) => {
     setPaymentType(option);
@@ -235,15 +250,8 @@ export function CheckoutPage() {
       failed(null, reply.orderEmpty);
       return;
     }
-    // Spec 3 §4.7: the chosen address and the notes are saved when asked (errors ignored), the stored
-    // branch, order and address keys go, and the store page says 'Your order has been placed'.
-    if (memberMode) {
-      void saveAfterOrder({
-        address: orderType === 'Delivery' && addressChoice === 'other' && saveAddress ? address : null,
-        firstAddress: savedAddresses.length === 0,
-        notes: saveNotes ? { orderNotes: orderNotes.trim(), allergies: allergies.trim() } : null,
-      });
-    }
+    // Spec 3 §4.7: the address and notes asked to be kept went with the order (the server saved them);
+    // the stored branch, order and address keys go, and the store page says 'Your order has been placed'.
     forgetBasket(store.branchId);
     removeKeys(STORE_KEYS.merchantBranchId, STORE_KEYS.orderType, STORE_KEYS.tableNo, ...ADDRESS_KEYS);
     navigate(`/${store.info.domainName}?successfulMessage=true`, { replace: true });
@@ -278,6 +286,10 @@ export function CheckoutPage() {
     paymentType,
     // 'Save this card for next time' (members, a new card); a saved card is named by its id (spec 3 §3).
     saveCard: memberMode && paymentType === 'CARD' && savedCardId === null && saveCard,
+    // What the member asks to keep: saved by the server with the order, so a 3-D Secure redirect loses none of it.
+    saveAddress: memberMode && orderType === 'Delivery' && addressChoice === 'other' && saveAddress,
+    saveBillingAddress: memberMode && isCardPayment(paymentType) && !(orderType === 'Delivery' && sameAsDelivery) && billingChoice === 'other' && saveBilling,
+    saveNotes: memberMode && saveNotes,
     cardNumber: paymentType === 'CARD' ? savedCardId : null,
     firstName: guest.firstName.trim(),
     lastName: guest.lastName.trim(),
@@ -363,6 +375,8 @@ export function CheckoutPage() {
   const cardsOffered = memberMode && options.includes('CARD') ? savedCards : [];
   const offerSave = memberMode && paymentType === 'CARD' && savedCardId === null && providerSavesCards(provider, 'atCheckout');
   const showBilling = isCardPayment(paymentType);
+  /** The billing address is asked for (not the delivery address again). */
+  const billingOwn = showBilling && !(orderType === 'Delivery' && sameAsDelivery);
 
   return (
     <div className="co-page">
@@ -500,7 +514,31 @@ export function CheckoutPage() {
                   Same as my delivery address
                 </label>
               )}
-              {!(orderType === 'Delivery' && sameAsDelivery) && <AddressFields branchId={store.branchId} value={billing} onChange={setBilling} prefix="Billing" />}
+              {billingOwn && memberMode && savedBilling.length > 0 && (
+                <div className="co-saved-list" role="radiogroup" aria-label="Billing address">
+                  {savedBilling.map((a) => (
+                    <label key={a.id} className={billingChoice === a.id ? 'co-option co-option-on' : 'co-option'}>
+                      <input type="radio" name={`${id}-billing`} checked={billingChoice === a.id} onChange={() => chooseBilling(a.id)} disabled={placing} />
+                      <span>{addressLabel(a)}</span>
+                    </label>
+                  ))}
+                  <label className={billingChoice === 'other' ? 'co-option co-option-on' : 'co-option'}>
+                    <input type="radio" name={`${id}-billing`} checked={billingChoice === 'other'} onChange={() => chooseBilling('other')} disabled={placing} />
+                    <span>Other</span>
+                  </label>
+                </div>
+              )}
+              {billingOwn && (billingChoice === 'other' || !memberMode) && (
+                <>
+                  <AddressFields branchId={store.branchId} value={billing} onChange={setBilling} prefix="Billing" />
+                  {memberMode && (
+                    <label className="co-check">
+                      <input type="checkbox" checked={saveBilling} onChange={(e) => setSaveBilling(e.target.checked)} />
+                      Save this billing address
+                    </label>
+                  )}
+                </>
+              )}
             </section>
           )}
 

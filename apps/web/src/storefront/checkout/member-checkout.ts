@@ -7,25 +7,29 @@ import type { CheckoutAddress } from './checkout-rules';
 /**
  * The member's part of the checkout (`/approveOrder`, spec 3 §2.2, §4.7, §4.8; issue 11): their
  * details, saved delivery addresses, saved cards of this store's provider and saved notes, loaded
- * together; and the saves after a placed order, whose errors are ignored (spec 3 §8).
+ * together. What the member asks to keep (addresses, notes) goes with the order to the server, which
+ * saves it with the order (also after a 3-D Secure redirect; platform/member-saves.ts).
  */
 export type MemberCheckout = {
   profile: MemberProfile | null;
   addresses: MemberAddress[];
+  billingAddresses: MemberAddress[];
   cards: MemberCard[];
   notes: { orderNotes: string | null; allergies: string | null } | null;
 };
 
 export async function loadMemberCheckout(branchId: number, provider: string): Promise<MemberCheckout> {
-  const [profile, addresses, cards, notes] = await Promise.all([
+  const [profile, addresses, billingAddresses, cards, notes] = await Promise.all([
     api.get<MemberProfile>(MEMBER_PATHS.current),
     api.get<MemberAddress[]>(MEMBER_DATA_PATHS.address.all),
+    api.get<MemberAddress[]>(MEMBER_DATA_PATHS.billing.all),
     api.get<MemberCard[]>(MEMBER_DATA_PATHS.card.byBranch(branchId)),
     api.get<{ orderNotes: string | null; allergies: string | null }>(MEMBER_DATA_PATHS.notes),
   ]);
   return {
     profile: profile.ok ? profile.body : null,
     addresses: addresses.ok ? addresses.body : [],
+    billingAddresses: billingAddresses.ok ? billingAddresses.body : [],
     // A card token works only with the provider it was saved through.
     cards: cards.ok ? cards.body.filter((c) => c.provider === provider) : [],
     notes: notes.ok ? notes.body : null,
@@ -53,11 +57,3 @@ export function addressLabel(a: MemberAddress): string {
 /** The card as the payment list shows it: brand, last four and expiry (never more is known here). */
 export const cardLabel = (c: MemberCard) => `${c.cardType} •••• ${c.last4}`;
 export const cardExpiry = (c: MemberCard) => `${String(c.validMonth).padStart(2, '0')}/${String(c.validYear % 100).padStart(2, '0')}`;
-
-/** Spec 3 §4.7: after a placed order the address and notes are saved when asked; their errors are ignored. */
-export async function saveAfterOrder(o: { address: CheckoutAddress | null; firstAddress: boolean; notes: { orderNotes: string; allergies: string } | null }) {
-  const saves: Promise<unknown>[] = [];
-  if (o.address) saves.push(api.post(MEMBER_DATA_PATHS.address.create, { ...o.address, description: null, defaultAddress: o.firstAddress }));
-  if (o.notes) saves.push(api.put(MEMBER_DATA_PATHS.notes, { orderNotes: o.notes.orderNotes || null, allergies: o.notes.allergies || null }));
-  await Promise.allSettled(saves);
-}
