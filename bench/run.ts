@@ -1,6 +1,6 @@
 /**
  * npm run bench: builds what changed, times the compiled server's start-up and weighs the admin
- * sign-in page (bench/startup.ts), then starts the real server (PGlite, then PostgreSQL when
+ * sign-in page and the storefront store page (bench/startup.ts), then starts the real server (PGlite, then PostgreSQL when
  * reachable) and loads the tax table load and the merchant login with autocannon. Figures are
  * reported as ratios against a baseline route (the health check) measured in the same run, so they
  * compare across machines.
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { ensureBuilt, lighthouse, measureStartup, signInPageScripts, startUntilHealthy } from './startup';
+import { SIGN_IN_PAGE, STORE_PAGE, ensureBuilt, lighthouse, measureStartup, pageScripts, startUntilHealthy } from './startup';
 import { benchBasket } from './basket';
 import { benchCatalogue } from './catalogue';
 import { withScratchDatabase } from './scratch-database';
@@ -86,8 +86,10 @@ if (runs('startup')) {
   // The sign-in page as a visitor gets it: default settings (captcha on).
   const site = await startUntilHealthy(process.execPath, ['apps/server/dist/main.js'], { DATA_DIR: dir, DATABASE_URL: '' });
   try {
-    await signInPageScripts(site.base);
-    lighthouse(site.base);
+    for (const target of [SIGN_IN_PAGE, STORE_PAGE]) {
+      await pageScripts(site.base, target);
+      lighthouse(site.base, target);
+    }
   } finally {
     await site.stop();
   }

@@ -69,8 +69,11 @@ const externalPackages = {
   },
 };
 
-/** outdir: another folder inside the checkout (node_modules must resolve from it), for comparing builds. */
-export async function buildServer({ outdir = defaultOutdir } = {}) {
+/**
+ * outdir: another folder inside the checkout (node_modules must resolve from it), and overrides: esbuild
+ * options to try (minify, …), for comparing builds.
+ */
+export async function buildServer({ outdir = defaultOutdir, ...overrides } = {}) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: { main: join(root, 'apps/server/src/main.ts') },
@@ -90,5 +93,6 @@ export async function buildServer({ outdir = defaultOutdir } = {}) {
     // CommonJS packages in an ES module bundle still call require() for Node's own modules.
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
     plugins: [inlineDynamicImports, sourceMetaUrl(outdir), externalPackages],
+    ...overrides,
   });
 }
