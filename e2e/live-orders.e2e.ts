@@ -1,11 +1,26 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
-import { BRANCH_SETTINGS_PATHS, type BranchSettings, MERCHANT_SETTINGS_PATHS, type MerchantBranchSettings } from '@tillpoint/contracts/branch-settings';
+import { BRANCH_SETTINGS_PATHS, type BranchSettings } from '@tillpoint/contracts/branch-settings';
 import { ORDER_PATHS, ORDER_SCREEN } from '@tillpoint/contracts/order-handling';
 import type { PlacedOrder } from '@tillpoint/contracts/order';
-import { SCHEDULE_FIELDS } from '@tillpoint/contracts/schedule';
-import { accessToken, button, callApi, choose, closeToasts, eventually, expectToast, launch, open, signIn, signInOwner, snap } from './support';
+import {
+  accessToken,
+  branchOf,
+  button,
+  callApi,
+  choose,
+  closeToasts,
+  deliverAllDay,
+  eventually,
+  expectToast,
+  keepDemoBranchSettings,
+  launch,
+  open,
+  placeOrder as placeOrderFor,
+  signIn,
+  signInOwner,
+  snap,
+} from './support';
 
 /**
  * Live orders (issue 12): a customer's delivery order placed through the storefront API appears on
@@ -17,9 +32,8 @@ import { accessToken, button, callApi, choose, closeToasts, eventually, expectTo
 let browser: Browser;
 let ownerToken = '';
 let branchId = 0;
-let savedSchedule: MerchantBranchSettings | null = null;
 let adminToken = '';
-let savedOrderSettings: BranchSettings | null = null;
+let kept: Awaited<ReturnType<typeof keepDemoBranchSettings>> | undefined;
 const AUTOMATION = ['autoOrderConfirm', 'autoKitchen', 'autoInsideDelivery', 'autoOutsideDelivery', 'autoDispatch'] as const;
 
 /** The administrator's Order Settings tab of the demo branch, with the automatic steps set to `auto` (spec 1 §3). */
@@ -68,25 +82,7 @@ async function makeStaff(roleName: string, userName: string, name: { firstName: 
 }
 
 /** A guest's delivery order, paid at the door in cash, placed through the storefront's basket API. */
-async function placeOrder(who: typeof CUSTOMER): Promise<PlacedOrder> {
-  const items = await callApi<{ id: number; hasSubMenu: boolean; name: string }[]>('GET', `storemanagement/webmenumember/status/active/member/${branchId}/name/Fish`);
-  const item = items.body.find((i) => !i.hasSubMenu && i.name.includes('Fish & Chips'));
-  if (!item) throw new Error('no Fish & Chips on the demo menu');
-  const added = await callApi<Basket>('PUT', BASKET_PATHS.addItem, { merchantBranchId: branchId, basketBssId: null, orderType: 'Delivery', webMenuBssId: item.id, quantity: 2 });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const placed = await callApi<PlacedOrder>('POST', BASKET_PATHS.place, {
-    merchantBranchId: branchId,
-    id: added.body.bssId,
-    orderType: 'Delivery',
-    ...who,
-    memberUserAddress: { postCode: 'SW1A 1AA', city: 'London', addressLine1: '1 Horse Guards Road' },
-    paymentType: 'PAY AT DOOR BY CASH',
-    orderNotes: 'Ring the bell twice',
-    allergies: 'Peanuts',
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  return placed.body;
-}
+const placeOrder = (who: typeof CUSTOMER): Promise<PlacedOrder> => placeOrderFor(branchId, who, { quantity: 2, orderNotes: 'Ring the bell twice', allergies: 'Peanuts' });
 
 /** The open-orders row of a customer, found through the table's own Customer filter (the table may hold other journeys' orders). */
 async function rowOf(page: Page, name: string): Promise<Locator> {
@@ -118,7 +114,7 @@ beforeAll(async () => {
   browser = await launch();
   const owner = await signInOwner(browser);
   ownerToken = owner.token;
-  branchId = await owner.page.evaluate(() => (JSON.parse(sessionStorage.getItem('tillpoint.merchant.session') ?? '{}') as { user: { merchantBranchId: number } }).user.merchantBranchId);
+  branchId = await branchOf(owner.page);
   await owner.page.context().close();
   // Every step is taken by a person here: the demo branch's automatic steps are off (put back afterwards).
   const admin = await open(browser, 'admin');
@@ -126,13 +122,12 @@ beforeAll(async () => {
   await admin.page.getByRole('main').getByRole('link', { name: 'Merchant Accounts', exact: true }).waitFor();
   adminToken = await accessToken(admin.page);
   await admin.context.close();
-  savedOrderSettings = (await callApi<BranchSettings>('GET', BRANCH_SETTINGS_PATHS.byBranch(branchId), undefined, adminToken)).body;
-  const manual = await callApi('PUT', BRANCH_SETTINGS_PATHS.saveOrder(branchId), orderSettings(savedOrderSettings, () => false), adminToken);
+  kept = await keepDemoBranchSettings({ owner: ownerToken, admin: adminToken });
+  if (!kept.admin) throw new Error('no order settings for the demo branch');
+  const manual = await callApi('PUT', BRANCH_SETTINGS_PATHS.saveOrder(branchId), orderSettings(kept.admin, () => false), adminToken);
   expect(manual.status, JSON.stringify(manual.body)).toBe(200);
   // The demo store delivers 17:00 to 22:00; the journey runs at any hour, so it delivers all day here (put back afterwards).
-  savedSchedule = (await callApi<MerchantBranchSettings>('GET', MERCHANT_SETTINGS_PATHS.current, undefined, ownerToken)).body;
-  const allDay = Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, '00:00']));
-  expect((await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, allDay, ownerToken)).status).toBe(200);
+  await deliverAllDay(ownerToken);
   // Mobile numbers are unique in a store: one of its own per user and run.
   const phone = (n: number) => `${n}${String(Date.now() % 10000).padStart(4, '0')}`;
   [staff.clerk, staff.kitchen, staff.driver] = await Promise.all([
@@ -145,10 +140,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // The demo store's users and hours as they were, for the journeys that follow.
   for (const id of made) await callApi('PUT', `merchantuser/${id}/status/PASSIVE`, undefined, ownerToken);
-  const o = savedOrderSettings;
-  if (o) await callApi('PUT', BRANCH_SETTINGS_PATHS.saveOrder(branchId), orderSettings(o, (k) => o[k]), adminToken);
-  const s = savedSchedule as Record<string, unknown> | null;
-  if (s) await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, s[f] ?? null])), ownerToken);
+  await kept?.restore();
   for (const c of contexts) await c.close();
   await browser?.close();
 });

@@ -2,14 +2,11 @@ import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BASKET_PATHS } from '@tillpoint/contracts/basket-paths';
-import { MERCHANT_SETTINGS_PATHS } from '@tillpoint/contracts/branch-settings';
 import { MARKETPLACE_MESSAGES } from '@tillpoint/contracts/marketplace-paths';
 import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data-paths';
 import { MEMBER_MESSAGES, MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { WEEKDAYS } from '@tillpoint/contracts/schedule';
-import { WAIT_MS, baseUrl, button, callApi, eventually, launch, mailCount, signInOwner, waitForMail } from './support';
+import { WAIT_MS, baseUrl, button, callApi, deliverAllDay, eventually, keepDemoBranchSettings, launch, mailCount, placeOrder, signInOwner, waitForMail } from './support';
 
 /**
  * A member's account pages on a phone (issue 11): the favourite marked by opening a store, the two
@@ -21,7 +18,6 @@ import { WAIT_MS, baseUrl, button, callApi, eventually, launch, mailCount, signI
  */
 const EMAIL = `grace.pages.${Date.now()}@example.com`;
 const PASSWORD = 'Pages2024x';
-const SCHEDULE_KEYS = WEEKDAYS.flatMap((d) => [`${d}OpenHour`, `${d}CloseHour`, `${d}DeliveryOpenHour`, `${d}DeliveryCloseHour`]);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -29,7 +25,7 @@ let page: Page;
 let ownerToken: string;
 let memberToken: string;
 let branchId: number;
-let savedSchedule: Record<string, unknown> = {};
+let kept: Awaited<ReturnType<typeof keepDemoBranchSettings>> | undefined;
 let placedOrder: { id: number; orderNo: number } | null = null;
 /** An order the branch's automation handed over: paid at the counter and closed afterwards, so the store's open orders are as they were. */
 let handedOver: number | null = null;
@@ -91,11 +87,8 @@ describe('member account pages (phone)', () => {
     branchId = (await callApi<{ merchantBranchId: number }>('GET', 'merchant/branch/domainName/demo-bistro')).body.merchantBranchId;
 
     // The demo store opens 11:00 to 23:00; the order is placed at any hour, so it is open all day here, and put back after.
-    const current = await callApi<Record<string, unknown>>('GET', MERCHANT_SETTINGS_PATHS.current, undefined, ownerToken);
-    expect(current.status).toBe(200);
-    savedSchedule = Object.fromEntries(SCHEDULE_KEYS.map((k) => [k, current.body[k] ?? null]));
-    const allDay = Object.fromEntries(SCHEDULE_KEYS.map((k) => [k, '00:00']));
-    expect((await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, allDay, ownerToken)).status).toBe(200);
+    kept = await keepDemoBranchSettings({ owner: ownerToken });
+    await deliverAllDay(ownerToken);
 
     // A member, registered with the mailed code (the sign-up pages are member-account.e2e.ts's).
     const before = mailCount();
@@ -137,7 +130,7 @@ describe('member account pages (phone)', () => {
   });
 
   afterAll(async () => {
-    if (ownerToken && Object.keys(savedSchedule).length) await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, savedSchedule, ownerToken);
+    await kept?.restore();
     // The order leaves the store's open orders (a declined order is closed) if a step stopped before.
     if (handedOver && ownerToken) {
       await callApi('PUT', `storemanagement/order/payment/id/${handedOver}/paymentType/CASH`, undefined, ownerToken);
@@ -298,44 +291,22 @@ describe('member account pages (phone)', () => {
 
   it('shows an order placed through the API in My Orders, with its details and the status the store gives it', async () => {
     // A collection order paid at the counter, from the member's own basket.
-    const found = await callApi<{ id: number; name: string }[]>('GET', `storemanagement/webmenumember/status/active/member/${branchId}/name/${encodeURIComponent('Soup')}`);
-    const soup = found.body.find((i) => i.name === 'Tomato & Basil Soup');
-    expect(soup).toBeDefined();
-    const basket = await callApi<{ bssId: string }>(
-      'PUT',
-      BASKET_PATHS.addItem,
-      { merchantBranchId: branchId, basketBssId: null, orderType: 'Collection', webMenuBssId: soup?.id, quantity: 2 },
-      memberToken,
+    const placed = await placeOrder(
+      branchId,
+      { firstName: 'Grace', lastName: 'Hopper', email: EMAIL, mobilePhone: '07700 900777' },
+      { dish: 'Tomato & Basil Soup', quantity: 2, orderType: 'Collection', memberToken },
     );
-    expect(basket.status).toBe(200);
-    expect((await callApi('PUT', MEMBER_DATA_PATHS.setBasketToLoginUser(branchId, basket.body.bssId), undefined, memberToken)).status).toBe(200);
-    const placed = await callApi<{ id: number; orderNo: number; totalPriceString: string }>(
-      'POST',
-      BASKET_PATHS.place,
-      {
-        merchantBranchId: branchId,
-        id: basket.body.bssId,
-        orderType: 'Collection',
-        firstName: 'Grace',
-        lastName: 'Hopper',
-        email: EMAIL,
-        mobilePhone: '07700 900777',
-        paymentType: 'PAY AT COUNTER',
-      },
-      memberToken,
-    );
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    placedOrder = placed.body;
+    placedOrder = placed;
 
     await openAccountPage('Orders');
     await eventually(() => new URL(page.url()).pathname).toBe('/myOrders');
     await heading('Orders').waitFor();
-    const row = page.getByRole('row', { name: new RegExp(`#${placed.body.orderNo}\\b`) });
+    const row = page.getByRole('row', { name: new RegExp(`#${placed.orderNo}\\b`) });
     await row.getByText('Demo Bistro').waitFor();
     // The page shows the member's word for the order's status, the same the server gives (the branch's automation may have moved it on).
     const statusOf = async () =>
       (await callApi<{ orderNo: number; orderStatus: string; orderStatusMember: string }[]>('GET', MEMBER_DATA_PATHS.previousOrders(1), undefined, memberToken)).body.find(
-        (o) => o.orderNo === placed.body.orderNo,
+        (o) => o.orderNo === placed.orderNo,
       );
     const first = await statusOf();
     expect(['Placed', 'Accepted', 'Preparing']).toContain(first?.orderStatusMember);
@@ -343,27 +314,27 @@ describe('member account pages (phone)', () => {
     await page.getByText('Page 1 of 1 · 1 order').waitFor();
     await shot('member-orders-phone');
 
-    await row.getByRole('button', { name: `Order Details of order ${placed.body.orderNo}` }).click();
+    await row.getByRole('button', { name: `Order Details of order ${placed.orderNo}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Order Details' });
-    await dialog.getByText(`#${placed.body.orderNo}`).waitFor();
+    await dialog.getByText(`#${placed.orderNo}`).waitFor();
     await dialog.getByText('Collection', { exact: true }).waitFor();
     await dialog.getByText('Tomato & Basil Soup').waitFor();
     await dialog.getByText('2×').waitFor();
-    expect(await dialog.locator('.ac-total strong').textContent()).toBe(placed.body.totalPriceString);
+    expect(await dialog.locator('.ac-total strong').textContent()).toBe(placed.totalPriceString);
     await shot('member-order-details-phone');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
 
     // The store moves it on: the member reads the new word, never the kitchen's ORDER_… status.
     const [action, word] = first?.orderStatusMember === 'Placed' ? ['decline', 'Declined'] : first?.orderStatusMember === 'Accepted' ? ['preparing', 'Preparing'] : ['ready', 'Ready'];
-    expect((await callApi('PUT', `storemanagement/order/${action}/id/${placed.body.id}`, undefined, ownerToken)).status).toBe(200);
+    expect((await callApi('PUT', `storemanagement/order/${action}/id/${placed.id}`, undefined, ownerToken)).status).toBe(200);
     if (action === 'decline') placedOrder = null;
-    else handedOver = placed.body.id;
+    else handedOver = placed.id;
     // The branch's automation may take it a step further still (a ready collection is handed over): the page follows the server.
     const next = (await statusOf())?.orderStatusMember;
     expect(next === word || (word === 'Ready' && next === 'Delivered')).toBe(true);
     await page.reload();
-    await eventually(() => page.getByRole('row', { name: new RegExp(`#${placed.body.orderNo}\\b`) }).locator('.ac-status').textContent()).toBe(next);
+    await eventually(() => page.getByRole('row', { name: new RegExp(`#${placed.orderNo}\\b`) }).locator('.ac-status').textContent()).toBe(next);
   });
 
   it('sends a suggestion to the store: the required description, then the success toast and a mail to the store', async () => {

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
-import { MERCHANT_SETTINGS_PATHS, type MerchantBranchSettings } from '@tillpoint/contracts/branch-settings';
-import type { PlacedOrder } from '@tillpoint/contracts/order';
 import { SALE_REPORT_MESSAGES, SALE_REPORT_PATHS, type SaleReport } from '@tillpoint/contracts/sale-report';
-import { SCHEDULE_FIELDS } from '@tillpoint/contracts/schedule';
-import { button, callApi, eventually, expectToast, launch, signInOwner, snap } from './support';
+import { branchOf, button, callApi, deliverAllDay, eventually, expectToast, keepDemoBranchSettings, launch, placeOrder as placeOrderFor, signInOwner, snap } from './support';
 
 /**
  * Sale report and end of day (issue 12): orders placed through the storefront API show in the
@@ -17,43 +13,22 @@ let browser: Browser;
 let page: Page;
 let token = '';
 let branchId = 0;
-let savedSchedule: MerchantBranchSettings | null = null;
+let kept: Awaited<ReturnType<typeof keepDemoBranchSettings>> | undefined;
 const tag = Date.now().toString(36).slice(-5);
 
-async function placeOrder(): Promise<PlacedOrder> {
-  const items = await callApi<{ id: number; hasSubMenu: boolean; name: string }[]>('GET', `storemanagement/webmenumember/status/active/member/${branchId}/name/Fish`);
-  const item = items.body.find((i) => !i.hasSubMenu && i.name.includes('Fish & Chips'));
-  if (!item) throw new Error('no Fish & Chips on the demo menu');
-  const added = await callApi<Basket>('PUT', BASKET_PATHS.addItem, { merchantBranchId: branchId, basketBssId: null, orderType: 'Delivery', webMenuBssId: item.id, quantity: 2 });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const placed = await callApi<PlacedOrder>('POST', BASKET_PATHS.place, {
-    merchantBranchId: branchId,
-    id: added.body.bssId,
-    orderType: 'Delivery',
-    firstName: 'Zed',
-    lastName: `Report${tag}`,
-    email: `zed.${tag}@e2e.local`,
-    mobilePhone: '07700 900777',
-    memberUserAddress: { postCode: 'SW1A 1AA', city: 'London', addressLine1: '1 Horse Guards Road' },
-    paymentType: 'PAY AT DOOR BY CASH',
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  return placed.body;
-}
+const placeOrder = () => placeOrderFor(branchId, { firstName: 'Zed', lastName: `Report${tag}`, email: `zed.${tag}@e2e.local`, mobilePhone: '07700 900777' }, { quantity: 2 });
 
 beforeAll(async () => {
   browser = await launch();
   ({ page, token } = await signInOwner(browser));
-  branchId = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('tillpoint.merchant.session') ?? '{}') as { user: { merchantBranchId: number } }).user.merchantBranchId);
+  branchId = await branchOf(page);
   // The demo store delivers 17:00 to 22:00; the journey runs at any hour, so it delivers all day here (put back afterwards).
-  savedSchedule = (await callApi<MerchantBranchSettings>('GET', MERCHANT_SETTINGS_PATHS.current, undefined, token)).body;
-  const allDay = Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, '00:00']));
-  expect((await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, allDay, token)).status).toBe(200);
+  kept = await keepDemoBranchSettings({ owner: token });
+  await deliverAllDay(token);
 });
 
 afterAll(async () => {
-  const s = savedSchedule as Record<string, unknown> | null;
-  if (s) await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, s[f] ?? null])), token);
+  await kept?.restore();
   await browser?.close();
 });
 

@@ -2,6 +2,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { BASKET_PATHS } from '@tillpoint/contracts/basket-paths';
+import { BRANCH_SETTINGS_PATHS, type BranchSettings, MERCHANT_SETTINGS_PATHS, type MerchantBranchSettings } from '@tillpoint/contracts/branch-settings';
+import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data-paths';
+import type { PlacedOrder } from '@tillpoint/contracts/order';
+import { SCHEDULE_FIELDS } from '@tillpoint/contracts/schedule';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -171,4 +176,161 @@ export async function signInViewer(browser: Browser, ownerToken: string, branchI
   await signIn(page, { store: 'demo-bistro', user: userName, password: 'Viewer1234!' });
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
   return { context, page, token: await accessToken(page, 'merchant') };
+}
+
+/** The branch of a signed-in merchant page (its session names it). */
+export const branchOf = (page: Page) =>
+  page.evaluate(() => (JSON.parse(sessionStorage.getItem('tillpoint.merchant.session') ?? '{}') as { user: { merchantBranchId: number } }).user.merchantBranchId);
+
+/** A customer's details as the storefront's checkout asks for them. */
+export type Customer = { firstName: string; lastName: string; email: string; mobilePhone: string };
+
+/**
+ * An order placed through the storefront's basket API (the calls its checkout makes): `quantity` of
+ * the demo menu's `dish`, by a guest, or by a signed-in member's basket with `memberToken`. A delivery
+ * goes to a Westminster address and is paid at the door in cash, a collection at the counter. The
+ * demo store delivers 17:00 to 22:00 only: a journey that orders at any hour calls deliverAllDay first.
+ */
+export async function placeOrder(
+  branchId: number,
+  customer: Customer,
+  o: { dish?: string; quantity?: number; orderType?: 'Delivery' | 'Collection'; memberToken?: string; orderNotes?: string; allergies?: string } = {},
+): Promise<PlacedOrder> {
+  const dish = o.dish ?? 'Fish & Chips';
+  const orderType = o.orderType ?? 'Delivery';
+  const items = await callApi<{ id: number; hasSubMenu: boolean; name: string }[]>('GET', `storemanagement/webmenumember/status/active/member/${branchId}/name/${encodeURIComponent(dish)}`);
+  const item = items.body.find((i) => !i.hasSubMenu && i.name.includes(dish));
+  if (!item) throw new Error(`no ${dish} on the demo menu`);
+  const added = await callApi<{ bssId: string }>(
+    'PUT',
+    BASKET_PATHS.addItem,
+    { merchantBranchId: branchId, basketBssId: null, orderType, webMenuBssId: item.id, quantity: o.quantity ?? 1 },
+    o.memberToken,
+  );
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  if (o.memberToken) {
+    const kept = await callApi('PUT', MEMBER_DATA_PATHS.setBasketToLoginUser(branchId, added.body.bssId), undefined, o.memberToken);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+  }
+  const placed = await callApi<PlacedOrder>(
+    'POST',
+    BASKET_PATHS.place,
+    {
+      merchantBranchId: branchId,
+      id: added.body.bssId,
+      orderType,
+      ...customer,
+      ...(orderType === 'Delivery'
+        ? { memberUserAddress: { postCode: 'SW1A 1AA', city: 'London', addressLine1: '1 Horse Guards Road' }, paymentType: 'PAY AT DOOR BY CASH' }
+        : { paymentType: 'PAY AT COUNTER' }),
+      ...(o.orderNotes === undefined ? {} : { orderNotes: o.orderNotes }),
+      ...(o.allergies === undefined ? {} : { allergies: o.allergies }),
+    },
+    o.memberToken,
+  );
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  return placed.body;
+}
+
+/** The demo store delivers all day (it delivers 17:00 to 22:00), so a journey can order at any hour; keepDemoBranchSettings puts the hours back. */
+export async function deliverAllDay(ownerToken: string) {
+  const put = await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, '00:00'])), ownerToken);
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+}
+
+/**
+ * The demo branch's settings as a journey found them, and `restore` to write them back in its
+ * afterAll: journeys share one store, and none may see what another changed. With `owner` the
+ * merchant's tabs (hours, basket, EOD, prices, market place, order display); with `admin` the
+ * administrator's order, EOD and payment tabs. A notification tunnel cannot be saved empty: an empty
+ * one comes back as TILL (what the live screens stand for), which the journeys accept either way.
+ * Payment secrets are write-only: blank keeps the stored ones.
+ */
+export async function keepDemoBranchSettings(tokens: { owner?: string; admin?: string }) {
+  const byId = await callApi<{ merchantBranchId: number }>('GET', 'merchant/branch/domainName/demo-bistro');
+  const branchId = byId.body.merchantBranchId;
+  const merchant = tokens.owner ? (await callApi<MerchantBranchSettings>('GET', MERCHANT_SETTINGS_PATHS.current, undefined, tokens.owner)).body : null;
+  const admin = tokens.admin ? (await callApi<BranchSettings>('GET', BRANCH_SETTINGS_PATHS.byBranch(branchId), undefined, tokens.admin)).body : null;
+  let restored = false;
+  async function put(path: string, body: object, token: string) {
+    const r = await callApi('PUT', path, body, token);
+    expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
+  }
+  async function restore() {
+    if (restored) return;
+    restored = true;
+    if (merchant && tokens.owner) {
+      const o = merchant;
+      const owner = tokens.owner;
+      await put(MERCHANT_SETTINGS_PATHS.eod, { email: o.email, isAutoEndOfDay: o.isAutoEndOfDay, endOfDayHour: o.endOfDayHour }, owner);
+      await put(
+        MERCHANT_SETTINGS_PATHS.basket,
+        {
+          minimumDeliveryBasketPrice: o.minimumDeliveryBasketPrice,
+          deliveryFee: o.deliveryFee,
+          freeDeliveryAmount: o.freeDeliveryAmount,
+          collectionDiscountRate: o.collectionDiscountRate,
+          serviceChargeOptions: o.serviceChargeOptions,
+          defaultServiceCharge: o.defaultServiceCharge,
+          serviceChargeOptionsTableOrder: o.serviceChargeOptionsTableOrder,
+          defaultServiceChargeTableOrder: o.defaultServiceChargeTableOrder,
+          serviceChargeOptionsDelivery: o.serviceChargeOptionsDelivery,
+          defaultServiceChargeDelivery: o.defaultServiceChargeDelivery,
+          scheduledForDelivery: o.scheduledForDelivery,
+          minimumDeliveryDeliveryDuration: o.minimumDeliveryDeliveryDuration,
+          maximumDeliveryDeliveryDuration: o.maximumDeliveryDeliveryDuration,
+        },
+        owner,
+      );
+      await put(MERCHANT_SETTINGS_PATHS.schedules, Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, o[f] ?? null])), owner);
+      await put(MERCHANT_SETTINGS_PATHS.productPrice, { priceCalculationMethod: o.priceCalculationMethod, priceCalculationRate: o.priceCalculationRate }, owner);
+      await put(
+        MERCHANT_SETTINGS_PATHS.marketPlace,
+        {
+          serviceableAreas: o.serviceableAreas,
+          distanceFromPostalCodeThatCanBeServiced: o.distanceFromPostalCodeThatCanBeServiced,
+          showEmailAddressInTheStoreCard: o.showEmailAddressInTheStoreCard,
+          menuBorderColor: o.menuBorderColor,
+          menuDisplayTemplate: o.menuDisplayTemplate,
+          menuDisplayType: o.menuDisplayType,
+        },
+        owner,
+      );
+      await put(MERCHANT_SETTINGS_PATHS.orderDisplay, { displayMemberZoom: o.displayMemberZoom }, owner);
+    }
+    if (admin && tokens.admin) {
+      const o = admin;
+      await put(
+        BRANCH_SETTINGS_PATHS.saveOrder(branchId),
+        {
+          tableOrderPaymentOptions: o.tableOrderPaymentOptions,
+          webOrderPaymentOptions: o.webOrderPaymentOptions,
+          notificationTunnel: o.notificationTunnel || 'TILL',
+          autoOrderConfirm: o.autoOrderConfirm,
+          autoKitchen: o.autoKitchen,
+          autoInsideDelivery: o.autoInsideDelivery,
+          autoOutsideDelivery: o.autoOutsideDelivery,
+          autoDispatch: o.autoDispatch,
+        },
+        tokens.admin,
+      );
+      await put(BRANCH_SETTINGS_PATHS.saveEod(branchId), { email: o.email, isAutoEndOfDay: o.isAutoEndOfDay, endOfDayHour: o.endOfDayHour }, tokens.admin);
+      await put(
+        BRANCH_SETTINGS_PATHS.savePayment(branchId),
+        {
+          provider: o.provider,
+          jsUrl: o.jsUrl,
+          merchantUrl: o.merchantUrl,
+          baseUrl: o.baseUrl,
+          vendorName: o.vendorName,
+          reportingUser: o.reportingUser,
+          jwt: '',
+          password: '',
+          reportingPassword: '',
+        },
+        tokens.admin,
+      );
+    }
+  }
+  return { branchId, merchant, admin, restore };
 }

@@ -1,16 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { DEMO, loadDemoData } from '../db/demo-data';
-import { type OpenDb, migrationsFolder, openDb } from '../db/open-db';
-import { applyReferenceData } from '../db/reference-data';
+import { type OpenDb, openDb } from '../db/open-db';
 import type { AppModule } from '../platform/module';
 import type { MailTransport } from '../platform/outbox';
+import { type DbTemplates, databaseUrl, seed } from './db-templates';
 import { testHash } from './fixtures';
 
 /**
@@ -19,67 +18,73 @@ import { testHash } from './fixtures';
  */
 export const engine = process.env.DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
-/**
- * A fresh PGlite spends most of its start-up in initdb. The first test file to start dumps a freshly
- * migrated data directory to the temp folder, keyed by the migrations' content; the others load it.
- */
-async function openPglite(): Promise<OpenDb> {
-  const hash = createHash('sha256');
-  for (const f of readdirSync(migrationsFolder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
-    hash.update(f.name).update(readFileSync(join(f.parentPath, f.name)));
+/** The run's templates (global-setup.ts); none when a file is run without that setup. */
+function templates(): DbTemplates | undefined {
+  try {
+    return inject('dbTemplates');
+  } catch {
+    return undefined;
   }
-  const prefix = 'tillpoint-pglite-';
-  const file = join(tmpdir(), `${prefix}${hash.digest('hex').slice(0, 16)}.tar`);
-  if (existsSync(file)) {
-    try {
-      return await openDb({ dataDir: null, loadDataDir: new Blob([readFileSync(file)]) });
-    } catch {
-      rmSync(file, { force: true }); // written by another PGlite version: build it again
-    }
-  }
-  const opened = await openDb({ dataDir: null });
-  const dump = opened.dump ? Buffer.from(await (await opened.dump()).arrayBuffer()) : null;
-  if (dump) {
-    for (const old of readdirSync(tmpdir()).filter((n) => n.startsWith(prefix))) rmSync(join(tmpdir(), old), { force: true });
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, dump);
-    renameSync(partial, file);
-  }
-  return opened;
 }
 
-/** A fresh, migrated database of the engine under test; close() drops it. */
-export async function openTestDb(): Promise<OpenDb> {
-  if (engine === 'pglite') return openPglite();
+/** Dumps read once per file: a file may open several databases. */
+const dumps = new Map<string, Blob>();
+
+/**
+ * A fresh database of the engine under test, copied from the run's template: migrated, and with the
+ * reference and demo data when `demo`. Without templates it is made as the global setup makes them.
+ * Returns whether the demo data is in.
+ */
+async function openCopy(demo: boolean): Promise<{ opened: OpenDb; seeded: boolean }> {
+  const tpl = templates();
+  if (engine === 'pglite') {
+    if (tpl?.engine !== 'pglite') return { opened: await openDb({ dataDir: null }), seeded: false };
+    const file = demo ? tpl.demo : tpl.empty;
+    let dump = dumps.get(file);
+    if (!dump) {
+      dump = new Blob([readFileSync(file)]);
+      dumps.set(file, dump);
+    }
+    return { opened: await openDb({ dataDir: null, loadDataDir: dump }), seeded: demo };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  const template = tpl?.engine === 'postgres' ? (demo ? tpl.demo : tpl.empty) : null;
   const name = `tp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const opened = await openDb({ databaseUrl: url.toString(), dataDir: null });
+  try {
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const opened = await openDb({ databaseUrl: databaseUrl(adminUrl, name), dataDir: null });
   return {
-    ...opened,
-    close: async () => {
-      await opened.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+    seeded: demo && template !== null,
+    opened: {
+      ...opened,
+      close: async () => {
+        await opened.close();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
     },
   };
+}
+
+/** A fresh, migrated and empty database of the engine under test; close() drops it. */
+export async function openTestDb(): Promise<OpenDb> {
+  return (await openCopy(false)).opened;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A real server (no listen) on a fresh database with reference and demo data. */
 export async function createTestApp(opts: { config?: Partial<Config>; mail?: MailTransport | null; modules?: readonly AppModule[]; logStream?: NodeJS.WritableStream } = {}) {
-  const opened = await openTestDb();
-  await applyReferenceData(opened.db);
-  await loadDemoData(opened.db, testHash);
+  const { opened, seeded } = await openCopy(true);
+  if (!seeded) await seed(opened.db, testHash);
   const ctx = await buildApp({ db: opened.db, config: testConfig(opts.config), mail: opts.mail ?? null, modules: opts.modules, logStream: opts.logStream });
   await ctx.app.ready();
   const { app, db } = ctx;

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
-import { BRANCH_SETTINGS_PATHS, type BranchSettings, MERCHANT_SETTINGS_PATHS, type MerchantBranchSettings } from '@tillpoint/contracts/branch-settings';
+import { BRANCH_SETTINGS_PATHS, type BranchSettings } from '@tillpoint/contracts/branch-settings';
 import type { PlacedOrder } from '@tillpoint/contracts/order';
 import { ORDER_PATHS } from '@tillpoint/contracts/order-handling';
 import {
@@ -12,12 +11,25 @@ import {
   type SaleReport,
   type SaleReportSummary,
 } from '@tillpoint/contracts/sale-report';
-import { SCHEDULE_FIELDS } from '@tillpoint/contracts/schedule';
-import { accessToken, callApi, choose, eventually, expectToast, launch, open, signIn, signInOwner, snap } from './support';
+import {
+  accessToken,
+  branchOf,
+  callApi,
+  choose,
+  deliverAllDay,
+  eventually,
+  expectToast,
+  keepDemoBranchSettings,
+  launch,
+  open,
+  placeOrder as placeOrderFor,
+  signIn,
+  signInOwner,
+  snap,
+} from './support';
 
 /**
- * Admin sale report (issue 12, spec 1 "Admin sale report"). Named to run after admin-settings, which
- * checks the order settings' empty notification tunnel that this journey must fill. The demo store sells one order and
+ * Admin sale report (issue 12, spec 1 "Admin sale report"). The demo store sells one order and
  * finalises its day through the merchant's calls; the administrator narrows the reports to the
  * store over the last 30 days: the summary shows the server's totals, the table the new report.
  * The order is then declined (no longer a sale): Calculate Again asks first, and the report drops
@@ -31,8 +43,9 @@ let branchId = 0;
 let order: PlacedOrder;
 let report: AdminSaleReportRow;
 let declined = false;
-let savedSchedule: MerchantBranchSettings | null = null;
-let savedOrderSettings: BranchSettings | null = null;
+/** The store's hours, put back once the order is placed; its order settings, once the order is declined. */
+let keptHours: Awaited<ReturnType<typeof keepDemoBranchSettings>> | undefined;
+let keptOrderSettings: Awaited<ReturnType<typeof keepDemoBranchSettings>> | undefined;
 const AUTOMATION = ['autoOrderConfirm', 'autoKitchen', 'autoInsideDelivery', 'autoOutsideDelivery', 'autoDispatch'] as const;
 const orderSettings = (o: BranchSettings, auto: (k: (typeof AUTOMATION)[number]) => boolean) => ({
   tableOrderPaymentOptions: o.tableOrderPaymentOptions,
@@ -45,39 +58,12 @@ const DAY_MS = 86_400_000;
 const pence = (pounds: number) => Math.round(pounds * 100);
 const money = (p: number) => `£${(p / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-async function placeOrder(): Promise<PlacedOrder> {
-  const items = await callApi<{ id: number; hasSubMenu: boolean; name: string }[]>('GET', `storemanagement/webmenumember/status/active/member/${branchId}/name/Fish`);
-  const item = items.body.find((i) => !i.hasSubMenu && i.name.includes('Fish & Chips'));
-  if (!item) throw new Error('no Fish & Chips on the demo menu');
-  const added = await callApi<Basket>('PUT', BASKET_PATHS.addItem, { merchantBranchId: branchId, basketBssId: null, orderType: 'Delivery', webMenuBssId: item.id, quantity: 1 });
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const placed = await callApi<PlacedOrder>('POST', BASKET_PATHS.place, {
-    merchantBranchId: branchId,
-    id: added.body.bssId,
-    orderType: 'Delivery',
-    firstName: 'Ada',
-    lastName: `Audit${tag}`,
-    email: `ada.${tag}@e2e.local`,
-    mobilePhone: '07700 900778',
-    memberUserAddress: { postCode: 'SW1A 1AA', city: 'London', addressLine1: '1 Horse Guards Road' },
-    paymentType: 'PAY AT DOOR BY CASH',
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  return placed.body;
-}
+const placeOrder = () => placeOrderFor(branchId, { firstName: 'Ada', lastName: `Audit${tag}`, email: `ada.${tag}@e2e.local`, mobilePhone: '07700 900778' });
 
-const restoreSchedule = async () => {
-  const s = savedSchedule as Record<string, unknown> | null;
-  savedSchedule = null;
-  if (s) await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, s[f] ?? null])), ownerToken);
-};
+const restoreSchedule = async () => keptHours?.restore();
 
 /** The branch's automatic steps as they were, once the order is declined (a step taken on its own before would spoil the decline). */
-const restoreAutomation = async () => {
-  const o = savedOrderSettings;
-  savedOrderSettings = null;
-  if (o) await callApi('PUT', BRANCH_SETTINGS_PATHS.saveOrder(branchId), orderSettings(o, (k) => o[k]), adminToken);
-};
+const restoreAutomation = async () => keptOrderSettings?.restore();
 
 const act = async (step: 'decline' | 'close') => {
   const r = await callApi('PUT', ORDER_PATHS.action(step, order.id), undefined, ownerToken);
@@ -96,7 +82,7 @@ beforeAll(async () => {
   browser = await launch();
   const owner = await signInOwner(browser);
   ownerToken = owner.token;
-  branchId = await owner.page.evaluate(() => (JSON.parse(sessionStorage.getItem('tillpoint.merchant.session') ?? '{}') as { user: { merchantBranchId: number } }).user.merchantBranchId);
+  branchId = await branchOf(owner.page);
   await owner.page.context().close();
   ({ page } = await open(browser, 'admin'));
   await signIn(page, { user: 'admin', password: 'Admin1234' });
@@ -104,11 +90,12 @@ beforeAll(async () => {
   adminToken = await accessToken(page);
   // The order stays placed until the journey declines it (the branch's automatic steps off until
   // then), and the demo store, which delivers 17:00 to 22:00, delivers all day for it (put back at once).
-  savedOrderSettings = (await callApi<BranchSettings>('GET', BRANCH_SETTINGS_PATHS.byBranch(branchId), undefined, adminToken)).body;
-  const manual = await callApi('PUT', BRANCH_SETTINGS_PATHS.saveOrder(branchId), orderSettings(savedOrderSettings, () => false), adminToken);
+  keptOrderSettings = await keepDemoBranchSettings({ admin: adminToken });
+  if (!keptOrderSettings.admin) throw new Error('no order settings for the demo branch');
+  const manual = await callApi('PUT', BRANCH_SETTINGS_PATHS.saveOrder(branchId), orderSettings(keptOrderSettings.admin, () => false), adminToken);
   expect(manual.status, JSON.stringify(manual.body)).toBe(200);
-  savedSchedule = (await callApi<MerchantBranchSettings>('GET', MERCHANT_SETTINGS_PATHS.current, undefined, ownerToken)).body;
-  expect((await callApi('PUT', MERCHANT_SETTINGS_PATHS.schedules, Object.fromEntries(SCHEDULE_FIELDS.map((f) => [f, '00:00'])), ownerToken)).status).toBe(200);
+  keptHours = await keepDemoBranchSettings({ owner: ownerToken });
+  await deliverAllDay(ownerToken);
   order = await placeOrder();
   await restoreSchedule();
   const current = await callApi<SaleReport>('GET', SALE_REPORT_PATHS.current, undefined, ownerToken);
