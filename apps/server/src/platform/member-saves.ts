@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { OrderAddress } from '@tillpoint/contracts/order';
+import { and, eq } from 'drizzle-orm';
+import type { OrderAddress, PlaceOrderInput } from '@tillpoint/contracts/order';
 import type { Db } from '../db/open-db';
 import { memberAddress, memberBillingAddress, memberNotes } from '../db/schema';
+import { notFound, unauthorized } from './errors';
 
 /**
  * What a member asked the checkout to keep once the order is placed (spec 3 §4.7; issue 11): the
@@ -16,6 +17,28 @@ export type MemberSaves = {
   billing: OrderAddress | null;
   notes: { orderNotes: string | null; allergies: string | null } | null;
 };
+
+/**
+ * The place-order input with a saved billing address chosen by id (spec 3 §4.8) put in place of the
+ * billing fields: read from the signed-in member's own list only, so another member's id (or a
+ * visitor's) is refused before anything changes. Nothing to save then: the member has it already.
+ */
+export async function withChosenBilling<T extends Pick<PlaceOrderInput, 'memberBillingAddressId' | 'memberBillingAddress' | 'saveBillingAddress'>>(
+  db: Db,
+  memberId: number | null,
+  input: T,
+): Promise<T> {
+  const id = input.memberBillingAddressId;
+  if (id === null || id === undefined) return input;
+  if (memberId === null) throw unauthorized();
+  const [row] = await db
+    .select()
+    .from(memberBillingAddress)
+    .where(and(eq(memberBillingAddress.memberUserId, memberId), eq(memberBillingAddress.id, id)));
+  if (!row) throw notFound();
+  const { postCode, city, addressLine1, addressLine2, addressLine3, addressLine4 } = row;
+  return { ...input, memberBillingAddress: { postCode, city, addressLine1, addressLine2, addressLine3, addressLine4 }, saveBillingAddress: false };
+}
 
 const complete = (a: OrderAddress | null | undefined): a is OrderAddress => !!(a?.postCode?.trim() && a.city?.trim() && a.addressLine1?.trim());
 

@@ -22,12 +22,12 @@ import {
   providerServes,
 } from '@tillpoint/contracts/payment';
 import { ADDRESS_MESSAGES, normalisePostcode } from '@tillpoint/contracts/address-lookup';
-import { providerSavesCards } from '@tillpoint/contracts/payment-paths';
+import { placePaymentComplete, providerSavesCards } from '@tillpoint/contracts/payment-paths';
 import type { Db } from '../../db/open-db';
 import { basket, merchantBranch, restTable } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
 import { memberCardToken, memberCustomerReference } from '../../platform/member-cards';
-import { memberSavesOf } from '../../platform/member-saves';
+import { memberSavesOf, withChosenBilling } from '../../platform/member-saves';
 import type { AddressProvider } from '../addresses/addresses.repo';
 import { checkServiceable } from '../addresses/addresses.service';
 import { orderOfBasket, placedReply } from '../orders/orders.repo';
@@ -149,7 +149,9 @@ export type PlaceContext = {
  *   its answer is settled in one more (payments/card-payment.service.ts): an order with basket PAID,
  *   a 3-D Secure challenge ({acsUrl, creq, transactionId}), or a decline that reopens the basket.
  */
-export async function placeOrder(db: Db, provider: AddressProvider, input: PlaceOrderInput, place: PlaceContext): Promise<PlacedOrder | ThreeDSecureReply> {
+export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceOrderInput, place: PlaceContext): Promise<PlacedOrder | ThreeDSecureReply> {
+  // A saved billing address chosen by id is the member's own or refused (404) before anything changes.
+  const input = await withChosenBilling(db, place.memberId ?? null, body);
   const ctx = await storeContext(db, input.merchantBranchId);
   let first:
     | { kind: 'placed'; order: PlacedOrder }
@@ -186,7 +188,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, input: Place
       if (!place.payments.providerFor(cardProvider, ctx.settings)) throw badRequest(PAYMENT_MESSAGES.noProvider);
       // A saved card (cardNumber is its id, spec 3 §3): only the signed-in member's own, saved through this branch's provider.
       let savedCardToken: string | null = null;
-      if (input.cardNumber !== null && input.cardNumber !== undefined && input.cardNumber !== '') {
+      if (checked.paymentType === 'CARD' && input.cardNumber !== null && input.cardNumber !== undefined && input.cardNumber !== '') {
         if (memberId === null) throw unauthorized();
         const cardId = Number(input.cardNumber);
         const saved = Number.isSafeInteger(cardId) ? await memberCardToken(tx, memberId, cardId, ctx.scope.merchantBranchId) : undefined;
@@ -194,9 +196,15 @@ export async function placeOrder(db: Db, provider: AddressProvider, input: Place
         if (saved.provider !== cardProvider) throw badRequest(PAYMENT_MESSAGES.savedCardNotUsable);
         savedCardToken = saved.providerToken;
       }
-      if (!input.paymentAccessToken || (cardProvider !== 'DOJO' && !input.cardIdentifier)) throw badRequest(PAYMENT_MESSAGES.invalidCard);
+      const complete = placePaymentComplete(cardProvider, checked.paymentType, {
+        paymentAccessToken: input.paymentAccessToken,
+        cardIdentifier: input.cardIdentifier,
+        savedCard: savedCardToken !== null,
+        applePayPayment: !!input.applePayPayment,
+      });
+      if (!complete || !input.paymentAccessToken) throw badRequest(PAYMENT_MESSAGES.invalidCard);
       // 'Save this card for next time': a member's new card, with a provider that keeps cards.
-      if (input.saveCard && memberId !== null && savedCardToken === null && providerSavesCards(cardProvider, 'atCheckout')) snapshot.saveCardFor = memberId;
+      if (input.saveCard && checked.paymentType === 'CARD' && memberId !== null && savedCardToken === null && providerSavesCards(cardProvider, 'atCheckout')) snapshot.saveCardFor = memberId;
       const payment = await insertPendingPayment(tx, ctx.scope, {
         basketId: open.id,
         provider: cardProvider,
@@ -228,6 +236,11 @@ export async function placeOrder(db: Db, provider: AddressProvider, input: Place
     sessionReference: first.sessionReference,
     savedCardToken: first.savedCardToken,
     customerReference: memberId === null ? null : memberCustomerReference(memberId),
+    // Apple Pay's token goes on to the provider only; it is not part of the recorded checkout.
+    applePay:
+      first.payment.paymentType === 'APPLE PAY' && input.applePayPayment
+        ? { paymentData: input.applePayPayment.paymentData, displayName: input.applePayPayment.paymentMethod?.displayName ?? null }
+        : null,
   });
 }
 

@@ -75,6 +75,10 @@ async function loadCheckoutStore(branchId: number): Promise<Store | null> {
   return { ...store, payment: payment.body, tables: tables.ok ? tables.body : [] };
 }
 
+/** The billing address is asked for (a card payment, not 'Same as my delivery address' on a delivery). */
+const billingOwnOf = (paymentType: string | null, orderType: StorefrontOrderType | null, sameAsDelivery: boolean) =>
+  isCardPayment(paymentType) && !(orderType === 'Delivery' && sameAsDelivery);
+
 /** The delivery address choice of a member: one of their saved addresses, or 'Other' (a new one). */
 type AddressChoice = number | 'other';
 
@@ -283,12 +287,14 @@ export function CheckoutPage() {
     orderTimeForDelivery: orderType === 'Delivery' ? deliverBy || null : orderType === 'Collection' ? readyBy || null : null,
     memberUserAddress: orderType === 'Delivery' ? address : null,
     memberBillingAddress: billingOf({ orderType, sameAsDelivery, address, billing, paymentType }),
+    // A saved billing address goes by its id: the server takes it from the member's own list.
+    memberBillingAddressId: memberMode && billingOwnOf(paymentType, orderType, sameAsDelivery) && billingChoice !== 'other' ? billingChoice : null,
     paymentType,
     // 'Save this card for next time' (members, a new card); a saved card is named by its id (spec 3 §3).
     saveCard: memberMode && paymentType === 'CARD' && savedCardId === null && saveCard,
     // What the member asks to keep: saved by the server with the order, so a 3-D Secure redirect loses none of it.
     saveAddress: memberMode && orderType === 'Delivery' && addressChoice === 'other' && saveAddress,
-    saveBillingAddress: memberMode && isCardPayment(paymentType) && !(orderType === 'Delivery' && sameAsDelivery) && billingChoice === 'other' && saveBilling,
+    saveBillingAddress: memberMode && billingOwnOf(paymentType, orderType, sameAsDelivery) && billingChoice === 'other' && saveBilling,
     saveNotes: memberMode && saveNotes,
     cardNumber: paymentType === 'CARD' ? savedCardId : null,
     firstName: guest.firstName.trim(),
@@ -375,8 +381,7 @@ export function CheckoutPage() {
   const cardsOffered = memberMode && options.includes('CARD') ? savedCards : [];
   const offerSave = memberMode && paymentType === 'CARD' && savedCardId === null && providerSavesCards(provider, 'atCheckout');
   const showBilling = isCardPayment(paymentType);
-  /** The billing address is asked for (not the delivery address again). */
-  const billingOwn = showBilling && !(orderType === 'Delivery' && sameAsDelivery);
+  const billingOwn = billingOwnOf(paymentType, orderType, sameAsDelivery);
 
   return (
     <div className="co-page">
