@@ -63,6 +63,18 @@ export const previousOrderSchema = z.object({
   orderStatus: z.string(),
   orderStatusMember: z.enum(MEMBER_ORDER_STATUSES),
   acceptedDate: z.string().nullable(),
+  /** The order's money as it was priced when placed (read from the order, never recomputed), as the basket names it. */
+  subTotalPrice: z.number(),
+  subTotalPriceString: z.string(),
+  discountPrice: z.number(),
+  discountPriceString: z.string(),
+  deliveryPrice: z.number(),
+  deliveryFeeString: z.string(),
+  calculatedServiceCharge: z.number(),
+  calculatedServiceChargeString: z.string(),
+  /** VAT included in the total. */
+  totalTaxPrice: z.number(),
+  totalTaxPriceString: z.string(),
   totalPrice: z.number(),
   totalPriceString: z.string(),
   orderType: z.string(),

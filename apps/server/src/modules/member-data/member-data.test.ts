@@ -250,6 +250,29 @@ describe('the basket at sign-in and My Orders', () => {
     expect((await call<PreviousOrder[]>('GET', P.previousOrders(30), b.token)).body).toEqual([]);
   });
 
+  it("Order Details carry the order's money as it was priced, read from the stored order", async () => {
+    const bssId = await newBasket();
+    await call('PUT', P.setBasketToLoginUser(w.s.merchantBranchId, bssId), a.token);
+    const placed = await place(bssId, a.email);
+    const [stored] = await w.t.db.select().from(customerOrder).where(and(eq(customerOrder.merchantAccountId, w.s.merchantAccountId), eq(customerOrder.id, placed.body.id)));
+    const money = (o: PreviousOrder) => [o.subTotalPriceString, o.discountPriceString, o.deliveryFeeString, o.calculatedServiceChargeString, o.totalTaxPriceString, o.totalPriceString];
+    const pence = (v: number) => `£${(v / 100).toFixed(2)}`;
+    const shown = (await call<PreviousOrder>('GET', P.previousOrder(stored.id), a.token)).body;
+    // The gift card at £10 for collection: the 10 % collection discount, no service charge on gift cards.
+    expect(money(shown)).toEqual([stored.subTotal, stored.discount, stored.deliveryFee, stored.serviceCharge, stored.tax, stored.total].map(pence));
+    expect(shown).toMatchObject({ subTotalPrice: 10, discountPrice: 1, totalPrice: 9 });
+    // Stored figures are what the member sees, whatever the menu or settings say now (nothing is recomputed).
+    await w.t.db
+      .update(customerOrder)
+      .set({ subTotal: 1234, discount: 111, deliveryFee: 250, serviceCharge: 99, tax: 205, total: 1472, orderStatus: 'ORDER_DISPATCHED' })
+      .where(and(eq(customerOrder.merchantAccountId, w.s.merchantAccountId), eq(customerOrder.id, stored.id)));
+    const again = (await call<PreviousOrder>('GET', P.previousOrder(stored.id), a.token)).body;
+    expect(money(again)).toEqual(['£12.34', '£1.11', '£2.50', '£0.99', '£2.05', '£14.72']);
+    expect(again.orderStatusMember).toBe('On its way');
+    const row = (await call<{ data: PreviousOrder[] }>('PUT', P.previousOrdersTable, a.token, { pageNumber: 0, limit: 10 })).body.data.find((o) => o.id === stored.id);
+    expect(row && money(row)).toEqual(['£12.34', '£1.11', '£2.50', '£0.99', '£2.05', '£14.72']);
+  });
+
   it('a placed basket cannot be attached again', async () => {
     const bssId = await newBasket();
     await place(bssId, 'guest2@example.test');

@@ -25,6 +25,11 @@ const orderColumns = {
   syncStatus: customerOrder.syncStatus,
   orderStatus: customerOrder.orderStatus,
   acceptedDate: customerOrder.acceptedDate,
+  subTotal: customerOrder.subTotal,
+  discount: customerOrder.discount,
+  deliveryFee: customerOrder.deliveryFee,
+  serviceCharge: customerOrder.serviceCharge,
+  tax: customerOrder.tax,
   total: customerOrder.total,
   orderType: customerOrder.orderType,
   deliveryAddress: customerOrder.deliveryAddress,
@@ -32,7 +37,23 @@ const orderColumns = {
 type OrderRow = typeof customerOrder.$inferSelect;
 type OrderHead = Pick<
   OrderRow,
-  'id' | 'merchantAccountId' | 'orderNo' | 'orderDate' | 'merchantBranchId' | 'basketStatus' | 'syncStatus' | 'orderStatus' | 'acceptedDate' | 'total' | 'orderType' | 'deliveryAddress'
+  | 'id'
+  | 'merchantAccountId'
+  | 'orderNo'
+  | 'orderDate'
+  | 'merchantBranchId'
+  | 'basketStatus'
+  | 'syncStatus'
+  | 'orderStatus'
+  | 'acceptedDate'
+  | 'subTotal'
+  | 'discount'
+  | 'deliveryFee'
+  | 'serviceCharge'
+  | 'tax'
+  | 'total'
+  | 'orderType'
+  | 'deliveryAddress'
 > & { businessName: string };
 
 const branchJoin = and(eq(merchantBranch.merchantAccountId, customerOrder.merchantAccountId), eq(merchantBranch.id, customerOrder.merchantBranchId));
@@ -80,6 +101,16 @@ async function toPreviousOrders(db: Db, heads: OrderHead[]): Promise<PreviousOrd
     orderStatus: h.orderStatus,
     orderStatusMember: memberOrderStatus(h.orderStatus),
     acceptedDate: h.acceptedDate?.toISOString() ?? null,
+    subTotalPrice: pounds(h.subTotal),
+    subTotalPriceString: moneyString(h.subTotal),
+    discountPrice: pounds(h.discount),
+    discountPriceString: moneyString(h.discount),
+    deliveryPrice: pounds(h.deliveryFee),
+    deliveryFeeString: moneyString(h.deliveryFee),
+    calculatedServiceCharge: pounds(h.serviceCharge),
+    calculatedServiceChargeString: moneyString(h.serviceCharge),
+    totalTaxPrice: pounds(h.tax),
+    totalTaxPriceString: moneyString(h.tax),
     totalPrice: pounds(h.total),
     totalPriceString: moneyString(h.total),
     orderType: h.orderType,

@@ -37,7 +37,8 @@ export function OrderStatusPill({ status }: { status: MemberOrderStatus }) {
 /**
  * My Orders (`/myOrders`, spec 3 §2.2): the member's previous orders, newest first, a page at a time
  * from the server (Store, orderNo, orderDate, the member-facing status), and the 'Order Details' dialog
- * with order no, type, status, total, delivery address and items.
+ * with order no, type, status, delivery address, items, and discount, delivery fee, service charge, VAT
+ * and total as the order was priced.
  */
 export function MyOrdersPage() {
   const id = useId();
@@ -142,6 +143,44 @@ export function MyOrdersPage() {
   );
 }
 
+/** The order's money as it was priced when placed (the server reads it from the order; nothing is recomputed here). */
+function OrderTotals({ order }: { order: PreviousOrder }) {
+  return (
+    <dl className="sf-totals" aria-label="Order totals">
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{order.subTotalPriceString}</dd>
+      </div>
+      {order.discountPrice > 0 && (
+        <div className="sf-totals-offer">
+          <dt>Discount</dt>
+          <dd>-{order.discountPriceString}</dd>
+        </div>
+      )}
+      {(order.orderType === 'DELIVERY' || order.deliveryPrice > 0) && (
+        <div>
+          <dt>Delivery fee</dt>
+          <dd>{order.deliveryPrice > 0 ? order.deliveryFeeString : 'Free'}</dd>
+        </div>
+      )}
+      {order.calculatedServiceCharge > 0 && (
+        <div>
+          <dt>Service charge</dt>
+          <dd>{order.calculatedServiceChargeString}</dd>
+        </div>
+      )}
+      <div className="sf-totals-total">
+        <dt>Total</dt>
+        <dd>{order.totalPriceString}</dd>
+      </div>
+      <div className="sf-totals-vat">
+        <dt>Includes VAT</dt>
+        <dd>{order.totalTaxPriceString}</dd>
+      </div>
+    </dl>
+  );
+}
+
 function OrderDetailsDialog({ order, onClose }: { order: PreviousOrder; onClose: () => void }) {
   return (
     <Dialog
@@ -200,10 +239,7 @@ function OrderDetailsDialog({ order, onClose }: { order: PreviousOrder; onClose:
           ))}
         </ul>
       )}
-      <p className="ac-total">
-        <span>Total</span>
-        <strong>{order.totalPriceString}</strong>
-      </p>
+      <OrderTotals order={order} />
     </Dialog>
   );
 }
