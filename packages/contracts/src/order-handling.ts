@@ -143,7 +143,7 @@ export const ORDER_PATHS = {
   /** -1 when no driver is chosen (§5.1). */
   dispatch: (id: number, driverId: number) => `${O}dispatch/id/${id}/driverId/${driverId}`,
   payment: (id: number, paymentType: (typeof ORDER_PAYMENT_TYPES)[number]) => `${O}payment/id/${id}/paymentType/${paymentType}`,
-  /** PUT: table loads of the open and the completed orders. */
+  /** Table loads of the open and the completed orders: PUT with the body, or GET with the query string (tableLoadQuerySchema). */
   newOrders: `${O}newOrders`,
   completedOrders: `${O}completedOrders`,
   /** GET: how many open orders nobody has opened yet. */

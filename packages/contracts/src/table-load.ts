@@ -48,6 +48,53 @@ export type TableLoadRequest = z.input<typeof tableLoadRequestSchema>;
 export type TableFilter = z.infer<typeof tableFilterSchema>;
 export type TableSort = z.infer<typeof tableSortSchema>;
 
+/**
+ * The GET form of a table load (spec 3 §7.1 `GET storemanagement/order/newOrders/{scope or null}`):
+ * the same request in the query string. `pageNumber` and `limit` (-1: every row); `sort=name`, or
+ * `sort=-name` for descending, repeatable; `filter=name:matchMode:value`, repeatable, the value being
+ * everything after the second colon (comma-separated for `in` and `between`). Unknown keys are refused,
+ * so a misspelt parameter is a 400, not a silently unfiltered table.
+ */
+const QUERY_NAME = '[A-Za-z_][A-Za-z0-9_]{0,63}';
+export const TABLE_QUERY_MESSAGES = {
+  pageNumber: 'pageNumber must be a whole number from 0.',
+  limit: 'limit must be -1 (every row) or a whole number from 1 to 1000.',
+  sort: 'sort must be a column name, with a leading - for descending (e.g. sort=-orderNo).',
+  filter: `filter must be name:matchMode:value (e.g. filter=orderStatus:equals:ORDER_PLACED); match modes: ${MATCH_MODES.join(', ')}.`,
+} as const;
+const repeated = <T extends z.ZodType>(item: T, max: number) => z.union([item, z.array(item).max(max)]).optional();
+export const tableLoadQuerySchema = z.strictObject({
+  pageNumber: z.string().regex(/^(0|[1-9][0-9]{0,6})$/, { error: TABLE_QUERY_MESSAGES.pageNumber }).optional(),
+  limit: z
+    .string()
+    .regex(/^(-1|[1-9][0-9]{0,3})$/, { error: TABLE_QUERY_MESSAGES.limit })
+    .refine((v) => Number(v) <= 1000, { error: TABLE_QUERY_MESSAGES.limit })
+    .optional(),
+  sort: repeated(z.string().regex(new RegExp(`^-?${QUERY_NAME}$`), { error: TABLE_QUERY_MESSAGES.sort }), 5),
+  filter: repeated(
+    z.string().max(600, { error: TABLE_QUERY_MESSAGES.filter }).regex(new RegExp(`^${QUERY_NAME}:(${MATCH_MODES.join('|')}):`), { error: TABLE_QUERY_MESSAGES.filter }),
+    30,
+  ),
+});
+export type TableLoadQuery = z.infer<typeof tableLoadQuerySchema>;
+
+const listOf = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/** The table-load body a checked query string stands for (checked again, values and all, by the table load). */
+export function tableLoadFromQuery(q: TableLoadQuery, defaultLimit = 10): TableLoadRequest {
+  return {
+    pageNumber: q.pageNumber === undefined ? 0 : Number(q.pageNumber),
+    limit: q.limit === undefined ? defaultLimit : Number(q.limit),
+    sort: listOf(q.sort).map((s) => (s.startsWith('-') ? { name: s.slice(1), ascending: false } : { name: s, ascending: true })),
+    filter: listOf(q.filter).map((f) => {
+      const [name, mode] = f.split(':', 2);
+      const value = f.slice(name.length + mode.length + 2);
+      const filterMatchMode = mode as MatchMode;
+      return { name, filterMatchMode, value: filterMatchMode === 'in' || filterMatchMode === 'between' ? value.split(',') : value };
+    }),
+  };
+}
+
 export const tableLoadResponseSchema = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), totalCount: z.number().int() });
 export type TableLoadResponse<T> = { data: T[]; totalCount: number };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ORDER_EVENTS_TICKET_SECONDS,
   ORDER_PRIVILEGES,
+  ORDER_SCREEN,
   type OrderAction,
   type OrderEvent,
   dispatchParams,
@@ -14,7 +15,7 @@ import {
   paymentParams,
 } from '@tillpoint/contracts/order-handling';
 import { OBJECTS, privilegeKey } from '@tillpoint/contracts/privileges';
-import { tableLoadRequestSchema, tableLoadResponseSchema } from '@tillpoint/contracts/table-load';
+import { tableLoadFromQuery, tableLoadQuerySchema, tableLoadRequestSchema, tableLoadResponseSchema } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
 import { type MerchantPrincipal, requireMerchant, scopeOf } from '../../platform/auth';
 import { forbidden, unauthorized } from '../../platform/errors';
@@ -82,13 +83,19 @@ export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
       return takeOrderAction(db, scopeOf(p), actor(p), req.params.id, 'payment', { paymentType: req.params.paymentType });
     });
 
-    const table = { tags, body: tableLoadRequestSchema, response: { 200: tableLoadResponseSchema(liveOrderSchema), ...errorResponses } };
+    const rows = { 200: tableLoadResponseSchema(liveOrderSchema), ...errorResponses };
+    const table = { tags, body: tableLoadRequestSchema, response: rows };
+    const tableByQuery = { tags, querystring: tableLoadQuerySchema, response: rows };
     // {scope or null}: the open orders are always the caller's branch (the token's scope, never the client's).
-    for (const path of ['newOrders', 'newOrders/:param']) {
-      app.put(`${B}${path}`, { schema: table }, async (req) => loadOrders(db, scopeOf(requireOrderStaff(req)), 'open', req.body));
-    }
-    for (const path of ['completedOrders', 'completedOrders/:param']) {
-      app.put(`${B}${path}`, { schema: table }, async (req) => loadOrders(db, scopeOf(requireOrderStaff(req)), 'completed', req.body));
+    // Spec 3 §7.1 names the GET forms (paging, sort and filter in the query string); the back office's
+    // tables send the same request as a PUT body, like every other table load (ARCHITECTURE §2).
+    for (const [name, which] of [['newOrders', 'open'], ['completedOrders', 'completed']] as const) {
+      for (const path of [name, `${name}/:param`]) {
+        app.put(`${B}${path}`, { schema: table }, async (req) => loadOrders(db, scopeOf(requireOrderStaff(req)), which, req.body));
+        app.get(`${B}${path}`, { schema: tableByQuery }, async (req) =>
+          loadOrders(db, scopeOf(requireOrderStaff(req)), which, tableLoadFromQuery(req.query, ORDER_SCREEN.pageSize)),
+        );
+      }
     }
     for (const path of ['newOrders/count', 'newOrders/count/:param']) {
       app.get(`${B}${path}`, { schema: { tags, response: { 200: z.object({ count: z.number().int() }), ...errorResponses } } }, async (req) => ({

@@ -218,6 +218,57 @@ describe('order tables (spec 3 §2.1, §7.1)', () => {
     expect((await t.json('GET', `${B}id/${o.id}`, undefined, otherOwner)).status).toBe(404);
   });
 
+  it('the GET forms take paging, sort and filter from the query string, scoped to the caller branch; bad values are a 400 that says why', async () => {
+    type Page = { data: LiveOrder[]; totalCount: number };
+    const get = (who: string, pathAndQuery: string) => t.json<Page & { type?: string; details?: string }>('GET', `${B}${pathAndQuery}`, undefined, who === 'other' ? otherOwner : tokens[who]);
+    const a = await placeOrder(s, { firstName: 'Hedy' });
+    const b = await placeOrder(s, { firstName: 'Hedy' });
+    const theirs = await placeOrder(other, { firstName: 'Hedy' });
+
+    const hedy = await get('kitchen', 'newOrders/null?filter=customerFullName:contains:hedy&sort=-orderNo&limit=1');
+    expect(hedy.status).toBe(200);
+    expect(hedy.body.totalCount).toBe(2);
+    expect(hedy.body.data.map((x) => x.id)).toEqual([b.id]);
+    expect((await get('kitchen', 'newOrders?filter=customerFullName:contains:hedy&sort=-orderNo&limit=1&pageNumber=1')).body.data.map((x) => x.id)).toEqual([a.id]);
+    // The same answer as the PUT form the screens send.
+    const put = await load('kitchen', 'newOrders', { filter: [{ name: 'customerFullName', value: 'hedy', filterMatchMode: 'contains' }], sort: [{ name: 'orderNo', ascending: true }] });
+    const asc = await get('kitchen', 'newOrders/null?filter=customerFullName:contains:hedy&sort=orderNo');
+    expect(asc.body).toEqual(put.body);
+    // Repeated filters all apply; `in` takes a comma-separated list.
+    const both = await get('clerk', `newOrders/KITCHEN?filter=customerFullName:startsWith:Hedy&filter=id:in:${a.id},${theirs.id}`);
+    expect(both.body.data.map((x) => x.id)).toEqual([a.id]);
+    expect((await get('other', 'newOrders?filter=customerFullName:equals:hedy lovelace')).body.data.map((x) => x.id)).toEqual([theirs.id]);
+
+    await act('clerk', `decline/id/${a.id}`);
+    const completed = await get('clerk', 'completedOrders?limit=-1&sort=-id');
+    expect(completed.status).toBe(200);
+    expect(completed.body.data[0].id).toBe(a.id);
+    expect(completed.body.data.every((x) => ['ORDER_CLOSED', 'ORDER_DECLINED', 'ORDER_CANCELLED'].includes(x.orderStatus))).toBe(true);
+    expect(completed.body.totalCount).toBe(completed.body.data.length);
+    expect((await get('other', 'completedOrders?limit=-1')).body.data.some((x) => x.id === a.id)).toBe(false);
+
+    const refused: [string, RegExp][] = [
+      ['newOrders?pageNumber=-1', /^pageNumber must be a whole number/],
+      ['newOrders?pageNumber=1.5', /^pageNumber must be a whole number/],
+      ['newOrders?limit=abc', /^limit must be -1/],
+      ['newOrders?limit=1001', /^limit must be -1/],
+      ['newOrders?sort=orderNo;drop', /^sort must be a column name/],
+      ['newOrders?filter=orderStatus:like:x', /^filter must be name:matchMode:value/],
+      ['newOrders?filter=orderStatus', /^filter must be name:matchMode:value/],
+      ['newOrders?filter=password:equals:x', /^Unknown filter field: password$/],
+      ['completedOrders?sort=-password', /^Unknown sort field: password$/],
+      ['completedOrders?filter=orderNo:equals:abc', /^The filter value of orderNo must be a number\.$/],
+      ['newOrders?filter=orderStatus:lt:x', /^The match mode lt does not apply to orderStatus\.$/],
+      ['newOrders?page=2', /.+/],
+    ];
+    for (const [query, details] of refused) {
+      const r = await get('clerk', query);
+      expect([query, r.status, r.body.type]).toEqual([query, 400, 'WARNING']);
+      expect(r.body.details).toMatch(details);
+    }
+    expect((await t.json('GET', `${B}newOrders`)).status).toBe(401);
+  });
+
   it('the drivers list names the branch users with the driver role', async () => {
     const drivers = await t.json<{ id: number; fullName: string }[]>('GET', '/api/merchantuser/role/driver', undefined, tokens.clerk);
     expect(drivers.body).toEqual([{ id: users.driver, fullName: 'lkdriver Tester' }]);
