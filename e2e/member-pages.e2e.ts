@@ -320,7 +320,7 @@ describe('member account pages (phone)', () => {
     await dialog.getByText('Collection', { exact: true }).waitFor();
     await dialog.getByText('Tomato & Basil Soup').waitFor();
     await dialog.getByText('2×').waitFor();
-    expect(await dialog.locator('.ac-total strong').textContent()).toBe(placed.totalPriceString);
+    expect(await dialog.getByLabel('Order totals').locator('.sf-totals-total dd').textContent()).toBe(placed.totalPriceString);
     await shot('member-order-details-phone');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'detached' });
