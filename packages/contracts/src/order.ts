@@ -80,7 +80,15 @@ export const placeOrderInputSchema = z.object({
   saveAddress: z.boolean().nullish(),
   saveBillingAddress: z.boolean().nullish(),
   saveNotes: z.boolean().nullish(),
-  applePayPayment: z.unknown().optional(),
+  // APPLE PAY (spec 3 §4.8): the ApplePaySession's payment token as Apple gives it; paymentAccessToken
+  // is then the merchant session's identifier (placePaymentComplete in payment-paths.ts says what each type needs).
+  applePayPayment: z
+    .object({
+      paymentData: z.record(z.string(), z.unknown()),
+      paymentMethod: z.object({ displayName: z.string().max(100).nullish(), network: z.string().max(50).nullish(), type: z.string().max(50).nullish() }).nullish(),
+      transactionIdentifier: z.string().max(200).nullish(),
+    })
+    .nullish(),
 });
 export type PlaceOrderInput = z.output<typeof placeOrderInputSchema>;
 

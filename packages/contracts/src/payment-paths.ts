@@ -15,12 +15,37 @@ export const providerServes = (provider: string | null | undefined, paymentType:
 /**
  * Which providers keep a card for a member (issue 11 'Payment methods'): atCheckout, a reusable token
  * from a card payment made with saveCard; withoutPaying, from the card fields alone ('Add card').
- * Opayo (reusable card identifiers) and Dojo (saved payment methods of a customer) are not wired yet.
+ * OPAYO: a payment with save true makes its card identifier reusable (credential on file); PI has no
+ * call that makes one without a payment. DOJO: a payment intent made with the member's Dojo customer
+ * saves the card among the customer's payment methods; saving without paying needs Dojo's setup
+ * intents, which this adapter does not use.
  */
 export const PROVIDER_SAVES_CARDS: Record<string, { atCheckout: boolean; withoutPaying: boolean }> = {
   SIMULATOR: { atCheckout: true, withoutPaying: true },
+  OPAYO: { atCheckout: true, withoutPaying: false },
 };
 export const providerSavesCards = (provider: string | null | undefined, when: 'atCheckout' | 'withoutPaying') => PROVIDER_SAVES_CARDS[provider ?? 'NONE']?.[when] === true;
+
+/**
+ * What POST storemanagement/basket/place needs for a paid option, by provider and payment type (spec 3 §4.8):
+ * - DOJO (CARD, WALLET): paymentAccessToken, the payment intent the browser's Dojo component paid;
+ * - APPLE PAY (OPAYO): paymentAccessToken, the merchant session's identifier from the Apple Pay
+ *   merchant validation, and applePayPayment, the token of the ApplePaySession's onpaymentauthorized;
+ * - CARD with a saved card (cardNumber) of OPAYO: paymentAccessToken, a merchant session key (the CVV
+ *   is linked to the reusable identifier in the browser);
+ * - any other CARD: paymentAccessToken (the session) and cardIdentifier (the card, or the saved card's CVV).
+ */
+export function placePaymentComplete(
+  provider: string | null | undefined,
+  paymentType: string,
+  i: { paymentAccessToken?: string | null; cardIdentifier?: string | null; savedCard: boolean; applePayPayment: boolean },
+): boolean {
+  if (!i.paymentAccessToken) return false;
+  if (paymentType === 'APPLE PAY') return i.applePayPayment;
+  if (provider === 'DOJO') return true;
+  if (provider === 'OPAYO' && i.savedCard) return true;
+  return !!i.cardIdentifier;
+}
 
 const P = 'storemanagement/payment/';
 const S = 'payment-simulator/';

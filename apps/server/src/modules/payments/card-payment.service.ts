@@ -9,7 +9,7 @@ import { saveMemberCard } from '../../platform/member-cards';
 import { ORDER_EVENTS_CHANNEL, placedReply } from '../orders/orders.repo';
 import { findBranchSettings } from '../settings/branch-settings.repo';
 import { type CheckoutSnapshot, orderFromCheckout } from './order-from-checkout';
-import type { BrowserFacts, CardOutcome, PaymentProvider } from './payment-provider';
+import type { ApplePayToken, BrowserFacts, CardOutcome, PaymentProvider } from './payment-provider';
 import { PaymentProviderError } from './payment-provider';
 import { type PaymentRow, lockPayment, paymentByReference, reopenBasket, setPayment } from './payments.repo';
 import type { PaymentDeps } from './providers';
@@ -118,6 +118,7 @@ export async function authoriseRecorded(
     /** A saved card's reusable token, and the member it is bound to (customerReference). */
     savedCardToken?: string | null;
     customerReference?: string | null;
+    applePay?: ApplePayToken | null;
   },
 ): Promise<PlacedOrder | ThreeDSecureReply> {
   const snap = snapshotOf(p);
@@ -139,6 +140,7 @@ export async function authoriseRecorded(
       saveCard: !!snap.saveCardFor,
       customerReference: card.customerReference ?? null,
       savedCardToken: card.savedCardToken ?? null,
+      applePay: card.applePay ?? null,
     });
   } catch (err) {
     if (err instanceof PaymentProviderError) return failed(deps, p, err);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '@tillpoint/contracts/payment';
-import { type CardOutcome, type PaymentProvider, PaymentProviderError, type StatusOutcome, callProvider, obj, str } from './payment-provider';
+import { type AuthoriseRequest, type CardOutcome, type PaymentProvider, PaymentProviderError, type SavedCardToken, type StatusOutcome, callProvider, obj, str } from './payment-provider';
 
 /**
  * Opayo (Elavon) PI REST API v1 (https://developer-eu.elavon.com/docs/opayo/api-reference). Basic
@@ -23,6 +23,15 @@ import { type CardOutcome, type PaymentProvider, PaymentProviderError, type Stat
  * - POST transactions {transactionType:'Refund', referenceTransactionId, vendorTxCode, amount, description}
  * - POST applepay/sessions {vendorName, domainName} → Apple's merchant session (merchantSessionIdentifier,
  *   nonce, signature…), Opayo validating the merchant with its own Apple Pay certificate
+ * - Saved cards (credential on file): a first payment with paymentMethod.card.save true and
+ *   credentialType {cofUsage:'First', initiatedType:'CIT', mitType:'Unscheduled'} turns the card
+ *   identifier reusable; the reply's paymentMethod.card carries {cardIdentifier, reusable:true} with the
+ *   card facts. A later payment sends that identifier with reusable true (and cofUsage 'Subsequent');
+ *   with a merchant session key the CVV the browser linked to it (POST card-identifiers/{id}/security-code,
+ *   the session key as Bearer) is checked. PI has no call that deletes a reusable identifier.
+ * - Apple Pay: POST transactions with paymentMethod.applePay {clientIpAddress, sessionValidationToken
+ *   (the merchant session's identifier), paymentData (base64 of the Apple Pay token's paymentData JSON),
+ *   applicationData, displayName}; Apple has authenticated the payer already, so no SCA block.
  *
  * PI finds a transaction only by its transactionId, which a timed-out POST transactions never gave
  * us. Opayo's Reporting & Admin API finds it by our vendorTxCode (the same lookup the Ebizmarts
@@ -63,6 +72,15 @@ function refusal(body: Record<string, unknown>): string {
   return str(body, 'description') ?? str(body, 'statusDetail') ?? PAYMENT_MESSAGES.invalidCard;
 }
 
+/** The reusable card identifier a payment with save true answered, with what a list shows (never the number). */
+function savedOf(card: Record<string, unknown>): SavedCardToken | null {
+  const token = str(card, 'cardIdentifier');
+  const last4 = str(card, 'lastFourDigits');
+  const expiry = str(card, 'expiryDate');
+  if (card.reusable !== true || !token || !last4 || !expiry) return null;
+  return { token, last4, brand: str(card, 'cardType') ?? 'Card', expiry, holder: '' };
+}
+
 /** A transaction reply as our outcome; anything else is a refusal or an unreadable reply. */
 function outcomeOf(status: number, body: Record<string, unknown>): CardOutcome {
   const txStatus = str(body, 'status');
@@ -73,6 +91,7 @@ function outcomeOf(status: number, body: Record<string, unknown>): CardOutcome {
       status: 'AUTHORISED',
       transactionId,
       card: card ? { last4: str(card, 'lastFourDigits'), brand: str(card, 'cardType'), expiry: str(card, 'expiryDate') } : null,
+      saved: card ? savedOf(card) : null,
     };
   }
   if (txStatus === '3DAuth' && transactionId) {
@@ -92,6 +111,36 @@ export function opayoProvider(c: OpayoConfig): PaymentProvider {
   const base = c.baseUrl.replace(/\/$/, '');
   const auth = `Basic ${Buffer.from(`${c.integrationKey}:${c.integrationPassword}`).toString('base64')}`;
   const call = (method: 'GET' | 'POST', path: string, body?: unknown) => callProvider('Opayo', `${base}/${path}`, { method, headers: { authorization: auth }, body }, c.timeoutMs);
+  /** Apple Pay: the token the browser's ApplePaySession authorised, paid through Opayo. */
+  async function applePayPayment(req: AuthoriseRequest): Promise<CardOutcome> {
+    const token = req.applePay;
+    if (!token || !req.sessionId) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.sessionExpired);
+    const res = await call('POST', 'transactions', {
+      transactionType: 'Payment',
+      paymentMethod: {
+        applePay: {
+          clientIpAddress: req.browser.ip,
+          sessionValidationToken: req.sessionId,
+          paymentData: Buffer.from(JSON.stringify(token.paymentData)).toString('base64'),
+          ...(token.applicationData ? { applicationData: token.applicationData } : {}),
+          displayName: (token.displayName ?? 'Apple Pay').slice(0, 50),
+        },
+      },
+      vendorTxCode: req.reference,
+      amount: req.amount,
+      currency: req.currency,
+      description: req.description.slice(0, 100),
+      customerFirstName: (req.customer.firstName ?? '').slice(0, 20),
+      customerLastName: (req.customer.lastName ?? '').slice(0, 20),
+      ...(req.customer.email ? { customerEmail: req.customer.email } : {}),
+      entryMethod: 'Ecommerce',
+    });
+    const outcome = outcomeOf(res.status, res.body);
+    const wallet = obj(obj(res.body, 'paymentMethod'), 'applePay');
+    // Apple Pay answers its card facts under paymentMethod.applePay; nothing of it is ever saved.
+    if (outcome.status === 'AUTHORISED' && wallet) return { ...outcome, card: { last4: str(wallet, 'lastFourDigits'), brand: str(wallet, 'cardType'), expiry: str(wallet, 'expiryDate') }, saved: null };
+    return outcome.status === 'AUTHORISED' ? { ...outcome, saved: null } : outcome;
+  }
   return {
     name: 'OPAYO',
     async startSession() {
@@ -102,11 +151,24 @@ export function opayoProvider(c: OpayoConfig): PaymentProvider {
       return { provider: 'OPAYO', merchantSessionKey, expiry };
     },
     async authorise(req) {
-      if (!req.sessionId || !req.cardIdentifier) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.sessionExpired);
+      if (req.paymentType === 'APPLE PAY') return applePayPayment(req);
+      const saved = req.savedCardToken ?? null;
+      if (!req.sessionId || (!req.cardIdentifier && !saved)) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.sessionExpired);
       const b = req.billing;
+      // Credential on file: a saved card pays as 'Subsequent' with its reusable identifier (the CVV the
+      // browser linked to it in this session is checked); 'Save this card' makes this the 'First' use.
+      const card = saved
+        ? { merchantSessionKey: req.sessionId, cardIdentifier: saved, reusable: true }
+        : { merchantSessionKey: req.sessionId, cardIdentifier: req.cardIdentifier, ...(req.saveCard ? { save: true } : {}) };
+      const credentialType = saved
+        ? { cofUsage: 'Subsequent', initiatedType: 'CIT' }
+        : req.saveCard
+          ? { cofUsage: 'First', initiatedType: 'CIT', mitType: 'Unscheduled' }
+          : null;
       const res = await call('POST', 'transactions', {
         transactionType: 'Payment',
-        paymentMethod: { card: { merchantSessionKey: req.sessionId, cardIdentifier: req.cardIdentifier } },
+        paymentMethod: { card },
+        ...(credentialType ? { credentialType } : {}),
         vendorTxCode: req.reference,
         amount: req.amount,
         currency: req.currency,
@@ -135,7 +197,9 @@ export function opayoProvider(c: OpayoConfig): PaymentProvider {
           threeDSRequestorChallengeInd: '01',
         },
       });
-      return outcomeOf(res.status, res.body);
+      const outcome = outcomeOf(res.status, res.body);
+      // Only a payment that asked to save keeps the card (a reusable identifier paid with is already kept).
+      return outcome.status === 'AUTHORISED' && (!req.saveCard || saved) ? { ...outcome, saved: null } : outcome;
     },
     async completeChallenge(req) {
       const res = await call('POST', `transactions/${encodeURIComponent(req.transactionId)}/3d-secure-challenge`, {

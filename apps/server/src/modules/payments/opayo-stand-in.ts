@@ -10,6 +10,11 @@ import type { AddressInfo } from 'node:net';
  * `loseReplies` makes the next POST transactions go through (the card is charged) without an answer,
  * as when the connection drops after Opayo took the payment. The Reporting & Admin API's
  * getTransactionDetail (POST /access/access.htm) finds a transaction by vendorTxCode.
+ * Saved cards: a payment with card.save true (credentialType 'First') keeps the identifier reusable;
+ * paying with it needs reusable true, cofUsage 'Subsequent' and a live merchant session key, and a
+ * CVV linked through POST card-identifiers/{id}/security-code is checked ('999' fails the check).
+ * Apple Pay: a payment with paymentMethod.applePay needs a sessionValidationToken this stand-in issued
+ * from applepay/sessions; a token whose displayName ends in 0002 is declined.
  */
 export type OpayoStandIn = {
   url: string;
@@ -27,11 +32,15 @@ const id = () => randomBytes(12).toString('hex').toUpperCase();
 export async function startOpayoStandIn(credentials: { vendorName: string; key: string; password: string; reportingUser?: string; reportingPassword?: string }): Promise<OpayoStandIn> {
   const basic = `Basic ${Buffer.from(`${credentials.key}:${credentials.password}`).toString('base64')}`;
   const sessions = new Map<string, number>();
-  const cards = new Map<string, { session: string; number: string; expiry: string }>();
+  const cards = new Map<string, { session: string; number: string; expiry: string; securityCode: string }>();
   const transactions = new Map<string, Record<string, unknown>>();
   const vendorTxCodes = new Set<string>();
   const challenges = new Map<string, string>();
   const byVendorTxCode = new Map<string, string>();
+  /** Reusable card identifiers (saved with a first payment), and the CVV linked to one per session. */
+  const reusable = new Map<string, { number: string; expiry: string; securityCode: string }>();
+  const linkedCvv = new Map<string, string>();
+  const appleSessions = new Set<string>();
   const state: OpayoStandIn = { url: '', mode: 'normal', loseReplies: 0, received: [], transactions, close: async () => {} };
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -43,7 +52,7 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
     lastFourDigits: c.number.slice(-4),
     expiryDate: c.expiry,
   });
-  const ok = (txId: string, c: { number: string; expiry: string }, amount: number) => ({
+  const ok = (txId: string, c: { number: string; expiry: string; identifier?: string }, amount: number) => ({
     transactionId: txId,
     transactionType: 'Payment',
     status: 'Ok',
@@ -51,7 +60,7 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
     statusDetail: 'The Authorisation was Successful.',
     retrievalReference: 13_374_950,
     bankAuthorisationCode: '999777',
-    paymentMethod: { card: cardOf(c) },
+    paymentMethod: { card: { ...cardOf(c), ...(c.identifier && reusable.has(c.identifier) ? { cardIdentifier: c.identifier, reusable: true } : {}) } },
     amount: { totalAmount: amount, saleAmount: amount, surchargeAmount: 0 },
     currency: 'GBP',
     '3DSecure': { status: 'Authenticated' },
@@ -72,10 +81,20 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
     if (req.method === 'POST' && path === '/card-identifiers') {
       const session = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
       if (!sessions.has(session)) return send(res, 401, { description: 'Authentication failed', code: 1002 });
-      const d = body.cardDetails as { cardNumber: string; expiryDate: string };
+      const d = body.cardDetails as { cardNumber: string; expiryDate: string; securityCode?: string };
       const cardIdentifier = id();
-      cards.set(cardIdentifier, { session, number: d.cardNumber, expiry: d.expiryDate });
+      cards.set(cardIdentifier, { session, number: d.cardNumber, expiry: d.expiryDate, securityCode: d.securityCode ?? '' });
       return send(res, 201, { cardIdentifier, expiry: new Date(Date.now() + 400_000).toISOString(), cardType: d.cardNumber.startsWith('4') ? 'Visa' : 'MasterCard' });
+    }
+    const securityCode = /^\/card-identifiers\/([^/]+)\/security-code$/.exec(path);
+    if (req.method === 'POST' && securityCode) {
+      const session = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
+      if (!sessions.has(session)) return send(res, 401, { description: 'Authentication failed', code: 1002 });
+      if (!reusable.has(securityCode[1])) return send(res, 404, { description: 'Card identifier not found', code: 1009 });
+      if (!/^\d{3,4}$/.test(String(body.securityCode ?? ''))) return send(res, 422, { errors: [{ description: 'Invalid securityCode', property: 'securityCode', code: 1003 }] });
+      linkedCvv.set(`${session}:${securityCode[1]}`, String(body.securityCode));
+      res.writeHead(204);
+      return res.end();
     }
     if (req.headers.authorization !== basic) return send(res, 401, { description: 'Authentication values are missing', code: 1001 });
     if (req.method === 'POST' && path === '/merchant-session-keys') {
@@ -90,10 +109,12 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
       // Apple validates only domains registered for the vendor; the stand-in takes any host name.
       if (!/^[a-z0-9.-]+$/i.test(domainName)) return send(res, 422, { errors: [{ description: 'Invalid domainName', property: 'domainName', code: 1003 }] });
       const now = Date.now();
+      const merchantSessionIdentifier = `SSH${id()}`;
+      appleSessions.add(merchantSessionIdentifier);
       return send(res, 200, {
         epochTimestamp: now,
         expiresAt: now + 3_600_000,
-        merchantSessionIdentifier: `SSH${id()}`,
+        merchantSessionIdentifier,
         nonce: id().slice(0, 8).toLowerCase(),
         merchantIdentifier: id(),
         domainName,
@@ -114,13 +135,39 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
         transactions.set(txId, refund);
         return send(res, 201, refund);
       }
-      const card = body.paymentMethod as { card?: { merchantSessionKey?: string; cardIdentifier?: string } };
-      const c = cards.get(String(card?.card?.cardIdentifier));
-      if (!c || c.session !== card?.card?.merchantSessionKey) return send(res, 422, { errors: [{ description: 'The card identifier is invalid or has expired.', property: 'cardIdentifier', code: 1009 }] });
+      const method = body.paymentMethod as { card?: { merchantSessionKey?: string; cardIdentifier?: string; save?: boolean; reusable?: boolean }; applePay?: Record<string, unknown> };
+      if (method?.applePay) return applePay(res, vendorTxCode, method.applePay, Number(body.amount));
+      const card = method;
+      const credential = body.credentialType as { cofUsage?: string; initiatedType?: string } | undefined;
+      const identifier = String(card?.card?.cardIdentifier);
+      let c: { session: string; number: string; expiry: string; securityCode: string } | undefined;
+      if (card?.card?.reusable === true) {
+        const kept = reusable.get(identifier);
+        const session = String(card.card.merchantSessionKey ?? '');
+        if (!kept || !sessions.has(session)) return send(res, 422, { errors: [{ description: 'The card identifier is invalid or has expired.', property: 'cardIdentifier', code: 1009 }] });
+        if (credential?.cofUsage !== 'Subsequent' || credential.initiatedType !== 'CIT') return send(res, 422, { errors: [{ description: 'credentialType is invalid for a reusable card', property: 'credentialType', code: 1003 }] });
+        // The CVV check of a reused card: a code linked in this session must match the one the card was saved with.
+        const cvv = linkedCvv.get(`${session}:${identifier}`);
+        if (cvv !== undefined && cvv !== kept.securityCode) {
+          vendorTxCodes.add(vendorTxCode);
+          const txId = id();
+          const failed = { ...declined(txId), statusCode: '2001', statusDetail: 'The Authorisation was Rejected by the vendor rule-base (CV2).' };
+          transactions.set(txId, failed);
+          return send(res, 422, failed);
+        }
+        c = { session, ...kept };
+      } else {
+        c = cards.get(identifier);
+        if (!c || c.session !== card?.card?.merchantSessionKey) return send(res, 422, { errors: [{ description: 'The card identifier is invalid or has expired.', property: 'cardIdentifier', code: 1009 }] });
+        if (card.card.save === true && (credential?.cofUsage !== 'First' || credential.initiatedType !== 'CIT')) return send(res, 422, { errors: [{ description: 'credentialType is required to save a card', property: 'credentialType', code: 1003 }] });
+      }
+      const save = card?.card?.save === true && card.card.reusable !== true;
       const sca = body.strongCustomerAuthentication as { notificationURL?: string } | undefined;
       if (!sca?.notificationURL) return send(res, 422, { errors: [{ description: 'Missing mandatory field', property: 'strongCustomerAuthentication.notificationURL', code: 1003 }] });
       vendorTxCodes.add(vendorTxCode);
-      cards.delete(String(card?.card?.cardIdentifier));
+      cards.delete(identifier);
+      // A saved card stays usable when the payment goes through (an authorised first use).
+      if (save && c.number !== '4000000000000002' && c.number !== '4000000000003220') reusable.set(identifier, { number: c.number, expiry: c.expiry, securityCode: c.securityCode });
       const txId = id();
       byVendorTxCode.set(vendorTxCode, txId);
       const amount = Number(body.amount);
@@ -132,13 +179,14 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
       }
       if (c.number === '4000000000003220') {
         const cReq = randomBytes(24).toString('base64url');
-        challenges.set(txId, JSON.stringify({ c, amount }));
+        challenges.set(txId, JSON.stringify({ c: { ...c, identifier }, amount, save }));
         const pending = { transactionId: txId, status: '3DAuth', statusCode: '2021', statusDetail: 'Please redirect your customer to the ACSURL to complete the 3DS Transaction', acsUrl: `${state.url}/acs`, cReq };
         transactions.set(txId, pending);
         return lost ? undefined : send(res, 202, pending);
       }
-      transactions.set(txId, ok(txId, c, amount));
-      return lost ? undefined : send(res, 201, ok(txId, c, amount));
+      const done = ok(txId, { ...c, identifier }, amount);
+      transactions.set(txId, done);
+      return lost ? undefined : send(res, 201, done);
     }
     const challenge = /^\/transactions\/([^/]+)\/3d-secure-challenge$/.exec(path);
     if (req.method === 'POST' && challenge) {
@@ -146,7 +194,8 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
       const tx = transactions.get(txId);
       if (!tx) return send(res, 404, { description: 'Transaction not found', code: 1004 });
       if (tx.status !== '3DAuth') return send(res, 422, { errors: [{ description: 'The transaction is not awaiting 3-D Secure.', code: 1017 }] });
-      const { c, amount } = JSON.parse(challenges.get(txId) as string) as { c: { number: string; expiry: string }; amount: number };
+      const { c, amount, save } = JSON.parse(challenges.get(txId) as string) as { c: { number: string; expiry: string; securityCode: string; identifier?: string }; amount: number; save?: boolean };
+      if (save && body.cRes === 'Y' && c.identifier) reusable.set(c.identifier, { number: c.number, expiry: c.expiry, securityCode: c.securityCode });
       const final = body.cRes === 'Y' ? ok(txId, c, amount) : { ...declined(txId), statusCode: '4026', statusDetail: '3D-Authentication failed. This vendor\u2019s rules require a successful 3D-Authentication.' };
       transactions.set(txId, final);
       return send(res, final.status === 'Ok' ? 201 : 422, final);
@@ -157,6 +206,31 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
       return tx ? send(res, 200, tx) : send(res, 404, { description: 'Transaction not found', code: 1004 });
     }
     return send(res, 404, { description: 'Not found' });
+  }
+
+  /** A payment with paymentMethod.applePay: the session must be one we validated; the token is decrypted by 'Opayo'. */
+  function applePay(res: ServerResponse, vendorTxCode: string, wallet: Record<string, unknown>, amount: number) {
+    if (!appleSessions.has(String(wallet.sessionValidationToken ?? ''))) {
+      return send(res, 422, { errors: [{ description: 'Invalid sessionValidationToken', property: 'paymentMethod.applePay.sessionValidationToken', code: 1003 }] });
+    }
+    let paymentData: { data?: unknown } = {};
+    try {
+      paymentData = JSON.parse(Buffer.from(String(wallet.paymentData ?? ''), 'base64').toString()) as { data?: unknown };
+    } catch {
+      paymentData = {};
+    }
+    if (typeof paymentData.data !== 'string' || !wallet.clientIpAddress) return send(res, 422, { errors: [{ description: 'Invalid paymentData', property: 'paymentMethod.applePay.paymentData', code: 1003 }] });
+    vendorTxCodes.add(vendorTxCode);
+    const txId = id();
+    byVendorTxCode.set(vendorTxCode, txId);
+    const displayName = String(wallet.displayName ?? '');
+    if (displayName.endsWith('0002')) {
+      transactions.set(txId, declined(txId));
+      return send(res, 422, declined(txId));
+    }
+    const tx = { ...ok(txId, { number: displayName.slice(-4), expiry: '1230' }, amount), paymentMethod: { applePay: { cardType: displayName.split(' ')[0] || 'Visa', lastFourDigits: displayName.slice(-4), expiryDate: '1230' } } };
+    transactions.set(txId, tx);
+    return send(res, 201, tx);
   }
 
   /** getTransactionDetail by vendortxcode, signed as the Reporting API wants (errorcode 0043: no such transaction). */
@@ -202,11 +276,22 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
 }
 
 /** What sagepay.js does in the browser: tokenise a card with the merchant session key. */
-export async function opayoCardIdentifier(standIn: OpayoStandIn, merchantSessionKey: string, cardNumber: string): Promise<string> {
+export async function opayoCardIdentifier(standIn: OpayoStandIn, merchantSessionKey: string, cardNumber: string, securityCode = '123'): Promise<string> {
   const res = await fetch(`${standIn.url}/card-identifiers`, {
     method: 'POST',
     headers: { authorization: `Bearer ${merchantSessionKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ cardDetails: { cardholderName: 'Ada Lovelace', cardNumber, expiryDate: '1230', securityCode: '123' } }),
+    body: JSON.stringify({ cardDetails: { cardholderName: 'Ada Lovelace', cardNumber, expiryDate: '1230', securityCode } }),
   });
   return ((await res.json()) as { cardIdentifier: string }).cardIdentifier;
+}
+
+/** What sagepay.js does for a saved card: links the CVV just typed to the reusable card identifier for this session (204). */
+export async function opayoLinkSecurityCode(standIn: OpayoStandIn, merchantSessionKey: string, reusableCardIdentifier: string, securityCode: string): Promise<number> {
+  const res = await fetch(`${standIn.url}/card-identifiers/${encodeURIComponent(reusableCardIdentifier)}/security-code`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${merchantSessionKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ securityCode }),
+  });
+  await res.arrayBuffer();
+  return res.status;
 }

@@ -54,7 +54,12 @@ export type AuthoriseRequest = {
   customerReference?: string | null;
   /** Pay with a card kept earlier: its reusable token; cardIdentifier then names the CVV just typed. */
   savedCardToken?: string | null;
+  /** APPLE PAY: the payment token the browser's ApplePaySession authorised (sessionId is the merchant session's identifier). */
+  applePay?: ApplePayToken | null;
 };
+
+/** What an Apple Pay payment sends on (the encrypted paymentData as Apple gave it; never stored). */
+export type ApplePayToken = { paymentData: unknown; displayName: string | null; applicationData?: string | null };
 
 export type SaveCardRequest = { sessionId: string; cardIdentifier: string; customerReference: string };
 
