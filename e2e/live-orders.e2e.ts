@@ -1,10 +1,14 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANCH_SETTINGS_PATHS, type BranchSettings } from '@tillpoint/contracts/branch-settings';
 import { ORDER_PATHS, ORDER_SCREEN } from '@tillpoint/contracts/order-handling';
 import type { PlacedOrder } from '@tillpoint/contracts/order';
 import {
+  WAIT_MS,
   accessToken,
+  baseUrl,
   branchOf,
   button,
   callApi,
@@ -316,5 +320,109 @@ describe('live orders: from the storefront through the kitchen and the road to t
     await page.locator('.lazy-table tbody tr').first().waitFor();
     await snap(page, 'live-orders-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
+
+/**
+ * Till mode (spec 3 §2.2 'Entry parameters', §6): a till opens `/?token_url=…&scope=…`; the app asks
+ * the till's local service (another origin: the browser's own fetch, so CORS and the content
+ * security policy must let it through) for the signed-in user's tokens and opens the merchant app's
+ * open orders without a login form. The scope narrows the buttons: the owner may do everything, but
+ * on a KITCHEN till only the kitchen's steps are offered.
+ */
+describe('till mode: the token from the local till service, the scope narrowing the buttons', () => {
+  const TILL_PATH = '/artpos/dispatcher/webmarket/auth/tokens';
+  const TILL_CUSTOMER = { ...CUSTOMER, lastName: `Tillman${tag}`, email: `till.${tag}@e2e.local` };
+  let till: Server;
+  let tillUrl = '';
+  let closedUrl = '';
+  const origins: (string | undefined)[] = [];
+  let handedOut: { accessToken: string; userDTO: unknown } | null = null;
+
+  beforeAll(async () => {
+    // The till user: the owner (every privilege), signed in as a person does; the context closes
+    // without logging out, so the session lives on and the till service hands out its token.
+    const { context, page } = await open(browser, 'merchant');
+    await signIn(page, { store: 'demo-bistro', user: 'owner', password: 'Owner1234' });
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    handedOut = await page.evaluate(() => {
+      const s = JSON.parse(sessionStorage.getItem('tillpoint.merchant.session') ?? '{}') as { accessToken: string; user: unknown };
+      return { accessToken: s.accessToken, userDTO: s.user };
+    });
+    await context.close();
+    till = createServer((req, res) => {
+      origins.push(req.headers.origin);
+      if (req.method !== 'GET' || req.url !== TILL_PATH || !handedOut) {
+        res.writeHead(404).end();
+        return;
+      }
+      // A till service the browser may read from another origin (CORS); the request is a simple GET.
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': req.headers.origin ?? '*' });
+      res.end(JSON.stringify(handedOut));
+    });
+    await new Promise<void>((resolve) => till.listen(0, '127.0.0.1', resolve));
+    tillUrl = `http://127.0.0.1:${(till.address() as AddressInfo).port}${TILL_PATH}`;
+    // A port nobody listens on: a till service that is not running.
+    const gone = createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    closedUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}${TILL_PATH}`;
+    await new Promise((r) => gone.close(r));
+  });
+  afterAll(async () => {
+    if (till) await new Promise((r) => till.close(r));
+  });
+
+  const entry = (url: string, scope: string) => `${baseUrl()}/?token_url=${encodeURIComponent(url)}&scope=${encodeURIComponent(scope)}`;
+  async function tablet() {
+    // Kitchens use tablets.
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+    context.setDefaultTimeout(WAIT_MS);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  it('a KITCHEN till lands on the open orders signed in, and offers the owner only Preparing and Ready', async () => {
+    const order = await placeOrder(TILL_CUSTOMER);
+    expect((await callApi('PUT', ORDER_PATHS.action('accept', order.id), undefined, ownerToken)).status).toBe(200);
+    const page = await tablet();
+    await page.goto(entry(tillUrl, 'KITCHEN'));
+    await page.getByRole('heading', { name: 'Open Orders', exact: true }).waitFor();
+    // No login form on the way; the till service was asked from the app's origin, another one than its own.
+    expect(await page.getByRole('heading', { name: 'Login' }).count()).toBe(0);
+    expect(origins).toContain(new URL(baseUrl()).origin);
+    const url = new URL(page.url());
+    expect([url.pathname, url.hash, url.search]).toEqual(['/merchant/', '#/orders', '']);
+    expect(await page.evaluate(() => (JSON.parse(sessionStorage.getItem('tillpoint.merchant.session') ?? '{}') as { till?: { scope: string } }).till?.scope)).toBe('KITCHEN');
+
+    const name = `${TILL_CUSTOMER.firstName} ${TILL_CUSTOMER.lastName}`;
+    let dialog = await openOrder(page, name, order.orderNo);
+    // The owner's own screen would offer Print Order and Print Receipt too (see the clerk's above): the scope leaves the kitchen's.
+    expect(await dialog.locator('.order-actions button').allTextContents()).toEqual(['Preparing', 'Close']);
+    await snap(page, 'till-kitchen-dialog', { dialog: true });
+    await act(page, dialog, 'Preparing');
+    dialog = await openOrder(page, name, order.orderNo);
+    expect(await dialog.locator('.order-actions button').allTextContents()).toEqual(['Ready', 'Close']);
+    await act(page, dialog, 'Ready');
+    await eventually(() => statusOf(page, name)).toContain('Order Ready');
+    await snap(page, 'till-kitchen-tablet');
+    // Out of the way of the journeys that follow.
+    for (const path of [ORDER_PATHS.dispatch(order.id, -1), ORDER_PATHS.payment(order.id, 'CASH'), ORDER_PATHS.action('deliver', order.id), ORDER_PATHS.action('close', order.id)]) {
+      expect((await callApi('PUT', path, undefined, ownerToken)).status, path).toBe(200);
+    }
+  });
+
+  it('a scope with CUSTOMER_DISPLAY opens the order display of the till user branch', async () => {
+    const page = await tablet();
+    await page.goto(entry(tillUrl, 'CUSTOMER_DISPLAY'));
+    await eventually(() => new URL(page.url()).pathname).toBe('/display/demo-bistro');
+    await page.locator('.od-bar').waitFor();
+  });
+
+  it('a till service that does not answer shows the login page, not a blank screen', async () => {
+    const page = await tablet();
+    await page.goto(entry(closedUrl, 'KITCHEN'));
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await page.getByLabel('User Name').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('tillpoint.merchant.session'))).toBeNull();
   });
 });

@@ -36,8 +36,12 @@ export type AppContext = { app: FastifyInstance; db: Db; config: Config; mail: M
 /** The card providers' script origins (sandbox and live), for the content security policy. */
 /** Google Identity Services, as Google documents for a content security policy: the storefront's Google sign-in button. */
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
-/** The local till service of the till mode (spec 3 §7.5: GET on the till host, port 8080). */
-const TILL_SERVICE_ORIGINS = ['http://localhost:8080', 'http://127.0.0.1:8080'];
+/**
+ * The local till service of the till mode (spec 3 §7.5: GET on the till host, by default port 8080):
+ * the browser runs on the till, so the service is this machine's, on whatever port the till's
+ * token_url names. Calls only (connect-src): nothing is loaded from it.
+ */
+const TILL_SERVICE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 const PAYMENT_HOSTS = [...new Set(Object.values(PROVIDER_ENDPOINTS).flatMap((env) => Object.values(env).map((e) => new URL(e.jsUrl).origin)))];
 
 /**

@@ -34,6 +34,12 @@ describe('content security policy', () => {
     expect(Object.values(csp).flat()).not.toContain('https://accounts.google.com');
   });
 
+  it("the till mode may call the till's own local service on any port, and load nothing from it", async () => {
+    const csp = await policy();
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(['http://localhost:*', 'http://127.0.0.1:*']));
+    for (const directive of ['script-src', 'frame-src', 'style-src', 'img-src']) expect(csp[directive].some((v: string) => /localhost|127\.0\.0\.1/.test(v))).toBe(false);
+  });
+
   it("a 3-D Secure challenge may post to the card issuer's https page; other pages may not frame ours", async () => {
     const csp = await policy();
     expect(csp['form-action']).toEqual(["'self'", 'https:']);

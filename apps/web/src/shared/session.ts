@@ -152,6 +152,9 @@ function tillEntry(): TillSession | null {
   return { userType: 'tillUser', tokenUrl, scope };
 }
 
+/** How long the local till service may take to hand out the token. */
+const TILL_SERVICE_TIMEOUT_MS = 10_000;
+
 /** Where a till lands: the open orders. */
 const ROUTES_ORDERS = '#/orders';
 
@@ -165,7 +168,8 @@ async function tillSignIn(entry: TillSession): Promise<boolean> {
   try {
     const url = new URL(entry.tokenUrl);
     if (!/^https?:$/.test(url.protocol)) return false;
-    const res = await fetch(url, { headers: { Accept: 'application/json' } });
+    // A till service that takes the request and never answers must not leave the app blank: it counts as not answering.
+    const res = await fetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(TILL_SERVICE_TIMEOUT_MS) });
     const body = (await res.json()) as Partial<Tokens>;
     if (!res.ok || !body.accessToken || !body.userDTO) return false;
     tokens = { accessToken: body.accessToken, userDTO: body.userDTO };
