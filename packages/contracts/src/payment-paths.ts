@@ -23,6 +23,7 @@ export const providerServes = (provider: string | null | undefined, paymentType:
 export const PROVIDER_SAVES_CARDS: Record<string, { atCheckout: boolean; withoutPaying: boolean }> = {
   SIMULATOR: { atCheckout: true, withoutPaying: true },
   OPAYO: { atCheckout: true, withoutPaying: false },
+  DOJO: { atCheckout: true, withoutPaying: false },
 };
 export const providerSavesCards = (provider: string | null | undefined, when: 'atCheckout' | 'withoutPaying') => PROVIDER_SAVES_CARDS[provider ?? 'NONE']?.[when] === true;
 
@@ -76,7 +77,8 @@ export const PAYMENT_PATHS = {
 export type PaymentTokenReply =
   | { provider: 'SIMULATOR'; id: string; frameUrl: string }
   | { provider: 'OPAYO'; merchantSessionKey: string; expiry: string }
-  | { provider: 'DOJO'; id: string; clientSessionSecret: string };
+  /** customerSecret: for a signed-in member, Dojo's short-lived secret that lets its component save the card and offer the saved ones. */
+  | { provider: 'DOJO'; id: string; clientSessionSecret: string; customerSecret?: string };
 
 /** The place reply when the card issuer wants a 3-D Secure challenge: the storefront posts creq to acsUrl. */
 export type ThreeDSecureReply = { acsUrl: string; creq: string; transactionId: string };

@@ -91,7 +91,7 @@ export function basketRoutes(parent: FastifyInstance, db: Db, provider: AddressP
   app.post(
     `/api/${PAYMENT_PATHS.token}`,
     { schema: { tags: ['Payments'], body: paymentTokenInputSchema, response: { 200: paymentTokenReplySchema, ...errorResponses } } },
-    async (req) => startPaymentSession(db, payments, req.body),
+    async (req) => startPaymentSession(db, payments, req.body, req.principal?.userType === 'member' ? req.principal.userId : null),
   );
   // Apple Pay merchant validation (spec 3 §7.5): public like the token; the basket id is the capability.
   app.post(

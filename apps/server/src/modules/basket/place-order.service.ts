@@ -35,6 +35,7 @@ import { authoriseRecorded } from '../payments/card-payment.service';
 import { type CheckoutSnapshot, orderFromCheckout } from '../payments/order-from-checkout';
 import type { BrowserFacts } from '../payments/payment-provider';
 import { PaymentProviderError } from '../payments/payment-provider';
+import { paymentCustomerOf } from '../payments/member-cards.service';
 import { insertPendingPayment } from '../payments/payments.repo';
 import type { PaymentDeps } from '../payments/providers';
 import type { BasketPrice } from './basket.pricing';
@@ -289,9 +290,10 @@ const dojoReference = (merchantAccountId: number, basketId: number) => `${mercha
 /**
  * POST storemanagement/payment/token (spec 3 §7.5): starts a card payment session with the branch's
  * provider for an open basket. SIMULATOR answers its hosted card fields' address, OPAYO a merchant
- * session key, DOJO a payment intent for the basket's total. A branch without a provider gets 400.
+ * session key, DOJO a payment intent for the basket's total (for a signed-in member, made with their
+ * Dojo customer, with the customer secret). A branch without a provider gets 400.
  */
-export async function startPaymentSession(db: Db, payments: PaymentDeps, input: PaymentTokenInput): Promise<PaymentTokenReply> {
+export async function startPaymentSession(db: Db, payments: PaymentDeps, input: PaymentTokenInput, memberId: number | null = null): Promise<PaymentTokenReply> {
   const ctx = await storeContext(db, input.merchantBranchId);
   requireLicence(ctx);
   const providerName = ctx.settings?.provider ?? 'NONE';
@@ -303,7 +305,9 @@ export async function startPaymentSession(db: Db, payments: PaymentDeps, input: 
   const priced = await priceOf(db, ctx, row, row.orderType as StorefrontOrderType);
   if (!priced.price.lines.length) throw badRequest(CHECKOUT_MESSAGES.orderEmpty);
   try {
-    return await cardProvider.startSession({ reference: dojoReference(ctx.scope.merchantAccountId, row.id), amount: priced.price.total, currency: 'GBP', description: 'Online order' });
+    // A signed-in member pays as the provider's customer where saved cards live with one (Dojo).
+    const customer = memberId === null ? null : await paymentCustomerOf(db, memberId, ctx.scope, providerName);
+    return await cardProvider.startSession({ reference: dojoReference(ctx.scope.merchantAccountId, row.id), amount: priced.price.total, currency: 'GBP', description: 'Online order', customer });
   } catch (err) {
     if (err instanceof PaymentProviderError) throw new HttpError(502, err.kind === 'REFUSED' ? err.message : PAYMENT_MESSAGES.unavailable);
     throw err;

@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES } from '@tillpoint/contracts/payment';
-import { type CardOutcome, type PaymentProvider, PaymentProviderError, callProvider, obj, str } from './payment-provider';
+import { type CardOutcome, type PaymentProvider, PaymentProviderError, type SavedCardToken, callProvider, obj, str } from './payment-provider';
 
 /**
  * Dojo payment intents (https://docs.dojo.tech/api, OpenAPI 'Dojo API', PaymentIntents_CreatePaymentIntent,
@@ -12,14 +12,27 @@ import { type CardOutcome, type PaymentProvider, PaymentProviderError, callProvi
  *   'Created' is not (yet), 'Canceled'/'Reversed'/'Refunded' are not paid.
  * - POST payment-intents/{id}/refunds {amount, refundReason} with an `idempotencyKey` header
  *   (unique per refund: a retry with the same key refunds once) → {refundId, paymentIntentId}
+ * - Saved cards (Dojo 'Save card'): one Dojo customer per member, POST customers {emailAddress, name,
+ *   reference} → {id}; the intent is made with customer {id}; POST customers/{id}/create-secret →
+ *   {secret} lets the browser's component save the card and offer the saved ones (their CVV typed in
+ *   Dojo's frame); GET customers/{id}/payment-methods → {savedPaymentMethods:[{paymentMethodId,
+ *   cardDetails:{pan (masked), expiryDate, scheme}}]}; DELETE customers/{id}/payment-methods/{pmId}.
+ *   Our token for a saved card is '{customerId}:{paymentMethodId}', so it names its customer too.
  */
 export const DOJO_API_VERSION = '2024-02-05';
 export type DojoConfig = { baseUrl: string; secretKey: string; timeoutMs: number };
 
+/** Our token of a card saved to a Dojo customer, and back. */
+export const dojoCardToken = (customerId: string, paymentMethodId: string) => `${customerId}:${paymentMethodId}`;
+export function dojoCardParts(token: string): { customerId: string; paymentMethodId: string } | null {
+  const i = token.indexOf(':');
+  return i > 0 && i < token.length - 1 ? { customerId: token.slice(0, i), paymentMethodId: token.slice(i + 1) } : null;
+}
+
 export function dojoProvider(c: DojoConfig): PaymentProvider {
   const base = c.baseUrl.replace(/\/$/, '');
   const headers = { authorization: `Basic ${c.secretKey}`, version: DOJO_API_VERSION };
-  const call = (method: 'GET' | 'POST', path: string, body?: unknown, extra: Record<string, string> = {}) =>
+  const call = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, extra: Record<string, string> = {}) =>
     callProvider('Dojo', `${base}/${path}`, { method, headers: { ...headers, ...extra }, body }, c.timeoutMs);
   const refused = (status: number, body: Record<string, unknown>) => {
     if (status === 401 || status === 403) return new PaymentProviderError('UNAVAILABLE', 'Dojo refused our credentials');
@@ -44,20 +57,52 @@ export function dojoProvider(c: DojoConfig): PaymentProvider {
     }
     return { status: 'DECLINED', transactionId: id, message: str(details, 'message') ?? PAYMENT_MESSAGES.notPaid };
   };
+  /** The member's Dojo customer: the one they have, or a new one named by our customer reference. */
+  const customerOf = async (c: NonNullable<Parameters<PaymentProvider['startSession']>[0]['customer']>) => {
+    if (c.customerId) return c.customerId;
+    const res = await call('POST', 'customers', { reference: c.customerReference, ...(c.email ? { emailAddress: c.email } : {}), ...(c.name ? { name: c.name.slice(0, 100) } : {}) });
+    const id = str(res.body, 'id');
+    if (res.status >= 400) throw refused(res.status, res.body);
+    if (!id) throw new PaymentProviderError('UNAVAILABLE', `Dojo gave no customer (${res.status})`);
+    return id;
+  };
+  /** The card the intent was paid with, among the customer's saved payment methods (matched by last four and expiry). */
+  const savedCardOf = async (customerId: string, card: CardOutcome & { status: 'AUTHORISED' }): Promise<SavedCardToken | null> => {
+    const res = await call('GET', `customers/${encodeURIComponent(customerId)}/payment-methods`);
+    if (res.status >= 400) throw refused(res.status, res.body);
+    const methods = Array.isArray(res.body.savedPaymentMethods) ? (res.body.savedPaymentMethods as unknown[]) : [];
+    for (const m of methods.slice().reverse()) {
+      const details = obj(m, 'cardDetails');
+      const pmId = str(m, 'paymentMethodId');
+      const last4 = str(details, 'pan')?.slice(-4) ?? null;
+      const expiry = str(details, 'expiryDate');
+      if (pmId && last4 && expiry && last4 === card.card?.last4 && (!card.card.expiry || card.card.expiry === expiry)) {
+        return { token: dojoCardToken(customerId, pmId), last4, brand: str(details, 'scheme') ?? card.card.brand ?? 'Card', expiry, holder: '' };
+      }
+    }
+    return null;
+  };
   return {
     name: 'DOJO',
     async startSession(req) {
+      const customerId = req.customer ? await customerOf(req.customer) : null;
       const res = await call('POST', 'payment-intents', {
         amount: { value: req.amount, currencyCode: req.currency },
         reference: req.reference,
         description: req.description.slice(0, 100),
         captureMode: 'Auto',
+        ...(customerId ? { customer: { id: customerId } } : {}),
       });
       const id = str(res.body, 'id');
       const clientSessionSecret = str(res.body, 'clientSessionSecret');
       if (res.status >= 400) throw refused(res.status, res.body);
       if (!id || !clientSessionSecret) throw new PaymentProviderError('UNAVAILABLE', `Dojo gave no payment intent (${res.status})`);
-      return { provider: 'DOJO', id, clientSessionSecret };
+      if (!customerId) return { provider: 'DOJO', id, clientSessionSecret };
+      const secret = await call('POST', `customers/${encodeURIComponent(customerId)}/create-secret`, {});
+      const customerSecret = str(secret.body, 'secret');
+      if (secret.status >= 400) throw refused(secret.status, secret.body);
+      if (!customerSecret) throw new PaymentProviderError('UNAVAILABLE', `Dojo gave no customer secret (${secret.status})`);
+      return { provider: 'DOJO', id, clientSessionSecret, customerSecret };
     },
     async authorise(req) {
       if (!req.sessionId) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.sessionExpired);
@@ -67,7 +112,19 @@ export function dojoProvider(c: DojoConfig): PaymentProvider {
       const amount = obj(body, 'amount');
       if (str(body, 'reference') !== req.sessionReference) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.sessionExpired);
       if (Number(str(amount, 'value')) !== req.amount || str(amount, 'currencyCode') !== req.currency) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.amountChanged);
-      return outcomeOf(req.sessionId, body);
+      const customerId = str(obj(body, 'customer'), 'id');
+      // A saved card is paid in Dojo's frame for the intent's customer: it must be that member's customer.
+      if (req.savedCardToken && dojoCardParts(req.savedCardToken)?.customerId !== customerId) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.savedCardNotUsable);
+      const outcome = outcomeOf(req.sessionId, body);
+      if (outcome.status !== 'AUTHORISED' || !req.saveCard || req.savedCardToken || !customerId) return outcome;
+      return { ...outcome, saved: await savedCardOf(customerId, outcome) };
+    },
+    async removeSavedCard(req) {
+      const parts = dojoCardParts(req.token);
+      if (!parts) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.savedCardNotUsable);
+      const res = await call('DELETE', `customers/${encodeURIComponent(parts.customerId)}/payment-methods/${encodeURIComponent(parts.paymentMethodId)}`);
+      // Gone already (404) is what we wanted.
+      if (res.status >= 400 && res.status !== 404) throw refused(res.status, res.body);
     },
     async completeChallenge() {
       // Dojo's components run 3-D Secure in the browser; nothing comes back to our notification address.

@@ -8,27 +8,38 @@ import type { AddressInfo } from 'node:net';
  * payment-intents/{id}/refunds with an idempotencyKey header), for the adapter tests. `pay(id, ok)`
  * does what the browser's Dojo card component does: pays the intent (Captured) or fails it (the
  * intent stays Created with the decline message). `mode` makes it slow or down (500).
+ * Saved cards: POST customers, POST customers/{id}/create-secret, GET customers/{id}/payment-methods,
+ * DELETE customers/{id}/payment-methods/{pmId}; `pay(id, ok, { save: true })` is a customer ticking
+ * 'save card' in Dojo's frame for an intent made with a customer; `pay(id, ok, { paymentMethodId })`
+ * pays with a card the customer saved before.
  */
 export type DojoStandIn = {
   url: string;
   mode: 'normal' | 'slow' | 'down';
   intents: Map<string, Record<string, unknown>>;
   refunds: Map<string, { paymentIntentId: string; refundId: string; amount: number }>;
-  pay: (intentId: string, ok: boolean) => void;
+  pay: (intentId: string, ok: boolean, card?: { save?: boolean; paymentMethodId?: string }) => void;
+  customers: Map<string, { reference: unknown; methods: { paymentMethodId: string; cardDetails: { pan: string; expiryDate: string; scheme: string } }[] }>;
   close: () => Promise<void>;
 };
 
 export async function startDojoStandIn(secretKey: string): Promise<DojoStandIn> {
   const intents = new Map<string, Record<string, unknown>>();
   const refunds = new Map<string, { paymentIntentId: string; refundId: string; amount: number }>();
+  const customers: DojoStandIn['customers'] = new Map();
   const state: DojoStandIn = {
     url: '',
     mode: 'normal',
     intents,
     refunds,
-    pay(intentId, ok) {
+    customers,
+    pay(intentId, ok, card = {}) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);
+      const customer = customers.get(String((intent.customer as { id?: string } | undefined)?.id));
+      if ((card.save || card.paymentMethodId) && !customer) throw new Error('the intent has no customer');
+      if (card.paymentMethodId && !customer?.methods.some((m) => m.paymentMethodId === card.paymentMethodId)) throw new Error('no such saved card');
+      if (ok && card.save && customer) customer.methods.push({ paymentMethodId: `pm_${randomBytes(8).toString('hex')}`, cardDetails: { pan: '492900******0006', expiryDate: '12/30', scheme: 'VISA' } });
       intents.set(intentId, {
         ...intent,
         status: ok ? 'Captured' : 'Created',
@@ -56,9 +67,36 @@ export async function startDojoStandIn(secretKey: string): Promise<DojoStandIn> 
     if (req.headers.authorization !== `Basic ${secretKey}`) return problem(res, 401, 'Unauthorized');
     if (!req.headers.version) return problem(res, 400, 'Bad Request', 'The version header is required.');
     const path = req.url ?? '';
+    if (req.method === 'POST' && path === '/customers') {
+      const customerId = `cust_${randomBytes(10).toString('base64url')}`;
+      customers.set(customerId, { reference: body.reference, methods: [] });
+      return send(res, 200, { id: customerId, emailAddress: body.emailAddress, name: body.name, reference: body.reference, isDeleted: false });
+    }
+    const secret = /^\/customers\/([^/]+)\/create-secret$/.exec(path);
+    if (req.method === 'POST' && secret) {
+      if (!customers.has(secret[1])) return problem(res, 404, 'Not Found');
+      return send(res, 200, { secret: randomBytes(24).toString('base64url') });
+    }
+    const methods = /^\/customers\/([^/]+)\/payment-methods$/.exec(path);
+    if (req.method === 'GET' && methods) {
+      const customer = customers.get(methods[1]);
+      if (!customer) return problem(res, 404, 'Not Found');
+      return send(res, 200, { customerId: methods[1], savedPaymentMethods: customer.methods, supportedPaymentMethods: { cardSchemes: ['VISA', 'MASTERCARD'] } });
+    }
+    const method = /^\/customers\/([^/]+)\/payment-methods\/([^/]+)$/.exec(path);
+    if (req.method === 'DELETE' && method) {
+      const customer = customers.get(method[1]);
+      const at = customer?.methods.findIndex((m) => m.paymentMethodId === method[2]) ?? -1;
+      if (!customer || at < 0) return problem(res, 404, 'Not Found');
+      customer.methods.splice(at, 1);
+      res.writeHead(204);
+      return res.end();
+    }
     if (req.method === 'POST' && path === '/payment-intents') {
       const amount = body.amount as { value?: number; currencyCode?: string } | undefined;
       if (!amount?.value || !amount.currencyCode || !body.reference) return problem(res, 400, 'One or more validation errors occurred.');
+      const customer = body.customer as { id?: string } | undefined;
+      if (customer && !customers.has(String(customer.id))) return problem(res, 400, 'Bad Request', 'The customer does not exist.');
       const intentId = `pi_sandbox_${randomBytes(12).toString('base64url')}`;
       const intent = {
         id: intentId,
@@ -70,6 +108,7 @@ export async function startDojoStandIn(secretKey: string): Promise<DojoStandIn> 
         refundedAmount: 0,
         reference: body.reference,
         description: body.description,
+        ...(customer ? { customer: { id: customer.id } } : {}),
         createdAt: new Date().toISOString(),
       };
       intents.set(intentId, intent);

@@ -6,7 +6,12 @@ import { memberCardById, memberCustomerReference, saveMemberCard } from '../../p
 import type { SavedCardRef } from '../../platform/module';
 import { branchScope } from '../../platform/tenancy';
 import { findBranchSettings } from '../settings/branch-settings.repo';
-import { PaymentProviderError } from './payment-provider';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/open-db';
+import { memberCard, memberUser } from '../../db/schema';
+import type { Scope } from '../../platform/auth';
+import { dojoCardParts } from './dojo-provider';
+import { PaymentProviderError, type SessionRequest } from './payment-provider';
 import type { PaymentDeps } from './providers';
 
 /**
@@ -64,9 +69,36 @@ export async function createMemberCard(
 }
 
 /**
+ * The member as a provider customer for a checkout's payment session (Dojo keeps saved cards per
+ * customer): our reference, the Dojo customer id their cards saved through this branch already name
+ * (so one customer keeps all of them), and the e-mail and name Dojo shows.
+ */
+export async function paymentCustomerOf(db: Db, memberId: number, scope: Scope, provider: string): Promise<SessionRequest['customer']> {
+  if (provider !== 'DOJO') return null;
+  const [m] = await db.select({ email: memberUser.email, firstName: memberUser.firstName, lastName: memberUser.lastName }).from(memberUser).where(eq(memberUser.id, memberId));
+  if (!m) return null;
+  const cards = await db
+    .select({ token: memberCard.providerToken })
+    .from(memberCard)
+    .where(
+      and(
+        eq(memberCard.memberUserId, memberId),
+        eq(memberCard.merchantAccountId, scope.merchantAccountId),
+        eq(memberCard.merchantBranchId, scope.merchantBranchId),
+        eq(memberCard.provider, 'DOJO'),
+      ),
+    )
+    .orderBy(memberCard.id);
+  const customerId = cards.map((c) => dojoCardParts(c.token)?.customerId).find((id) => !!id) ?? null;
+  const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || null;
+  return { customerReference: memberCustomerReference(memberId), customerId, email: m.email, name };
+}
+
+/**
  * Removes saved cards' reusable tokens at the providers that can remove them (a member deleted the
  * account). Best effort after the erasure has committed: a provider that fails or cannot remove
- * tokens (Opayo's reusable card identifiers have no removal call) is counted, never blocks.
+ * tokens is counted, never blocks. Opayo PI has no call that deletes a reusable card identifier, so
+ * an Opayo card is always counted here; Dojo deletes the customer's saved payment method.
  */
 export async function forgetSavedCards(deps: PaymentDeps, cards: SavedCardRef[]): Promise<number> {
   let failed = 0;

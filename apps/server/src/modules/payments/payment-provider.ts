@@ -28,6 +28,11 @@ export type SessionRequest = {
   amount: number;
   currency: 'GBP';
   description: string;
+  /**
+   * A signed-in member paying (Dojo): the intent is made for the member's Dojo customer, so the card
+   * can be saved to it and its saved cards offered. customerId: one the member already has at Dojo.
+   */
+  customer?: { customerReference: string; customerId: string | null; email: string | null; name: string | null } | null;
 };
 
 export type BrowserFacts = { ip: string; accept: string; userAgent: string; language: string };
@@ -112,7 +117,7 @@ export const DEFAULT_PROVIDER_TIMEOUT_MS = 20_000;
 export async function callProvider(
   provider: string,
   url: string,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown },
+  init: { method: 'GET' | 'POST' | 'DELETE'; headers: Record<string, string>; body?: unknown },
   timeoutMs: number,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const signal = AbortSignal.timeout(timeoutMs);

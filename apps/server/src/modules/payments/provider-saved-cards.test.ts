@@ -9,8 +9,11 @@ import { basket, customerOrder, memberCard, memberUser, payment } from '../../db
 import { createTokenSigner } from '../../platform/auth';
 import { issueRefreshToken } from '../../platform/sessions';
 import { type ApiError, type BasketWorld, basketWorld } from '../basket/basket-test-kit';
+import { type DojoStandIn, startDojoStandIn } from './dojo-stand-in';
+import { forgetSavedCards } from './member-cards.service';
 import { type OpayoStandIn, opayoCardIdentifier, opayoLinkSecurityCode, startOpayoStandIn } from './opayo-stand-in';
 import { databaseDump } from './pci-dump';
+import { paymentDeps } from './providers';
 
 /**
  * Saved cards and Apple Pay with the real providers' APIs (issues 10 and 11; spec 3 §4.7, §4.8),
@@ -26,6 +29,7 @@ const CVV = '7391';
 const log: string[] = [];
 let w: BasketWorld;
 let opayo: OpayoStandIn;
+let dojo: DojoStandIn;
 
 async function member(email: string) {
   const [row] = await w.t.db.insert(memberUser).values({ email, firstName: 'Olive', lastName: 'Opayo', mobilePhone: '07700 900456', emailVerified: true }).returning();
@@ -40,7 +44,7 @@ let b: Awaited<ReturnType<typeof member>>;
 beforeAll(async () => {
   const stream = new PassThrough();
   stream.on('data', (chunk) => log.push(String(chunk)));
-  [w, opayo] = await Promise.all([basketWorld({ logStream: stream, config: { logLevel: 'info', jwtSecret: SECRET } }), startOpayoStandIn(creds)]);
+  [w, opayo, dojo] = await Promise.all([basketWorld({ logStream: stream, config: { logLevel: 'info', jwtSecret: SECRET } }), startOpayoStandIn(creds), startDojoStandIn('sk_sandbox_saved')]);
   await w.setSettings({
     autoOrderConfirm: true,
     webOrderPaymentOptions: 'CARD (COLLECTION),APPLE PAY (COLLECTION),PAY AT COUNTER (COLLECTION)',
@@ -54,7 +58,7 @@ beforeAll(async () => {
   b = await member('bert.borrower@example.test');
 });
 afterAll(async () => {
-  await Promise.all([w.t.close(), opayo.close()]);
+  await Promise.all([w.t.close(), opayo.close(), dojo.close()]);
 });
 
 const branch = () => w.s.merchantBranchId;
@@ -207,6 +211,70 @@ describe('APPLE PAY through OPAYO', () => {
     // Paid properly afterwards.
     const paid = await place(undefined, id, { paymentType: 'APPLE PAY', paymentAccessToken: await applePayToken(id), applePayPayment: appleToken('Visa 0006') });
     expect(paid.body.basketStatus).toBe('PAID');
+  });
+});
+
+describe('DOJO: the member as a Dojo customer; saved payment methods', () => {
+  beforeAll(() => w.setSettings({ provider: 'DOJO', baseUrl: dojo.url, jwt: 'sk_sandbox_saved', password: null }));
+  const dojoToken = async (token: string | undefined, bssId: string) =>
+    (await call<PaymentTokenReply>('POST', PAYMENT_PATHS.token, token, { merchantBranchId: branch(), basketBssId: bssId })).body as { id: string; customerSecret?: string };
+  const intentCustomer = (intentId: string) => (dojo.intents.get(intentId)?.customer as { id?: string } | undefined)?.id;
+  const dojoCards = async (memberId: number) => (await cardsOf(memberId)).filter((c) => c.provider === 'DOJO');
+
+  it("a member's intent is made with their Dojo customer (reference member:{id}) and its secret; a guest's has none", async () => {
+    const guest = await dojoToken(undefined, await basketOf());
+    expect(guest.customerSecret).toBeUndefined();
+    expect(dojo.intents.get(guest.id)?.customer).toBeUndefined();
+    const t = await dojoToken(a.token, await basketOf());
+    expect(t.customerSecret).toEqual(expect.any(String));
+    const customerId = intentCustomer(t.id);
+    expect(dojo.customers.get(customerId ?? '')?.reference).toBe(`member:${a.id}`);
+  });
+
+  it("'Save this card': the card Dojo saved to the customer becomes the member's card; paying with it needs no new card", async () => {
+    const id = await basketOf();
+    const t = await dojoToken(a.token, id);
+    dojo.pay(t.id, true, { save: true });
+    const res = await place(a.token, id, { paymentAccessToken: t.id, saveCard: true });
+    expect(res.body).toMatchObject({ basketStatus: 'PAID' });
+    const [card] = await dojoCards(a.id);
+    const customerId = intentCustomer(t.id);
+    const [method] = dojo.customers.get(customerId ?? '')?.methods ?? [];
+    expect(card).toMatchObject({ merchantBranchId: branch(), cardBrand: 'VISA', last4: '0006', expiryMonth: 12, expiryYear: 2030, providerToken: `${customerId}:${method.paymentMethodId}` });
+
+    // The next checkout uses the same Dojo customer; the saved card is paid in Dojo's frame.
+    const next = await basketOf();
+    const again = await dojoToken(a.token, next);
+    expect(intentCustomer(again.id)).toBe(customerId);
+    expect((await place(b.token, next, { paymentAccessToken: again.id, cardNumber: card.id })).status).toBe(404);
+    dojo.pay(again.id, true, { paymentMethodId: method.paymentMethodId });
+    const paid = await place(a.token, next, { paymentAccessToken: again.id, cardNumber: card.id });
+    expect(paid.body).toMatchObject({ basketStatus: 'PAID' });
+    expect(await dojoCards(a.id)).toHaveLength(1);
+  });
+
+  it("a saved card cannot pay an intent of another customer (a guest's intent)", async () => {
+    const [card] = await dojoCards(a.id);
+    const id = await basketOf();
+    const t = await dojoToken(undefined, id);
+    dojo.pay(t.id, true);
+    const res = await place(a.token, id, { paymentAccessToken: t.id, cardNumber: card.id });
+    expect({ status: res.status, details: res.body.details }).toEqual({ status: 400, details: PAYMENT_MESSAGES.savedCardNotUsable });
+    expect((await basketRow(id)).state).toBe('OPEN');
+  });
+
+  it('removal: DELETE of the saved payment method at Dojo; Opayo has no removal call and is counted', async () => {
+    const cards = await cardsOf(a.id);
+    const [dojoCard] = cards.filter((c) => c.provider === 'DOJO');
+    const [opayoCard] = cards.filter((c) => c.provider === 'OPAYO');
+    const customerId = dojoCard.providerToken.split(':')[0];
+    expect(dojo.customers.get(customerId)?.methods).toHaveLength(1);
+    const ref = (c: typeof dojoCard) => ({ memberUserId: a.id, merchantAccountId: c.merchantAccountId, merchantBranchId: c.merchantBranchId, provider: c.provider, providerToken: c.providerToken });
+    const deps = paymentDeps({ db: w.t.db, publicUrl: 'http://shop.example', testEnvironment: true, timeoutMs: 2000 });
+    expect(await forgetSavedCards(deps, [ref(dojoCard), ref(opayoCard)])).toBe(1);
+    expect(dojo.customers.get(customerId)?.methods).toEqual([]);
+    // Removing it again is harmless (Dojo answers 404: gone already).
+    expect(await forgetSavedCards(deps, [ref(dojoCard)])).toBe(0);
   });
 });
 
