@@ -77,8 +77,7 @@ export const PAYMENT_PATHS = {
 export type PaymentTokenReply =
   | { provider: 'SIMULATOR'; id: string; frameUrl: string }
   | { provider: 'OPAYO'; merchantSessionKey: string; expiry: string }
-  /** customerSecret: for a signed-in member, Dojo's short-lived secret that lets its component save the card and offer the saved ones. */
-  | { provider: 'DOJO'; id: string; clientSessionSecret: string; customerSecret?: string };
+  | { provider: 'DOJO'; id: string; clientSessionSecret: string };
 
 /** The place reply when the card issuer wants a 3-D Secure challenge: the storefront posts creq to acsUrl. */
 export type ThreeDSecureReply = { acsUrl: string; creq: string; transactionId: string };

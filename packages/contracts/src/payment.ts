@@ -64,7 +64,7 @@ export const applePaySessionReplySchema = z.record(z.string(), z.unknown());
 export const paymentTokenReplySchema: z.ZodType<PaymentTokenReply> = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('SIMULATOR'), id: z.string(), frameUrl: z.string() }),
   z.object({ provider: z.literal('OPAYO'), merchantSessionKey: z.string(), expiry: z.string() }),
-  z.object({ provider: z.literal('DOJO'), id: z.string(), clientSessionSecret: z.string(), customerSecret: z.string().optional() }),
+  z.object({ provider: z.literal('DOJO'), id: z.string(), clientSessionSecret: z.string() }),
 ]);
 
 /** The place reply when the card issuer wants a 3-D Secure challenge: the storefront posts creq to acsUrl. */

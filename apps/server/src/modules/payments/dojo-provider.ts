@@ -13,9 +13,10 @@ import { type CardOutcome, type PaymentProvider, PaymentProviderError, type Save
  * - POST payment-intents/{id}/refunds {amount, refundReason} with an `idempotencyKey` header
  *   (unique per refund: a retry with the same key refunds once) → {refundId, paymentIntentId}
  * - Saved cards (Dojo 'Save card'): one Dojo customer per member, POST customers {emailAddress, name,
- *   reference} → {id}; the intent is made with customer {id}; POST customers/{id}/create-secret →
- *   {secret} lets the browser's component save the card and offer the saved ones (their CVV typed in
- *   Dojo's frame); GET customers/{id}/payment-methods → {savedPaymentMethods:[{paymentMethodId,
+ *   reference} → {id}; POST customers/{id}/create-secret → {secret} (short-lived: one per intent); the
+ *   intent is made with customer {id, secret} and paymentMethods including 'SavedCard', so Dojo's own
+ *   frame offers to save the card and shows the saved ones (their CVV typed there; the secret never
+ *   reaches the browser); GET customers/{id}/payment-methods → {savedPaymentMethods:[{paymentMethodId,
  *   cardDetails:{pan (masked), expiryDate, scheme}}]}; DELETE customers/{id}/payment-methods/{pmId}.
  *   Our token for a saved card is '{customerId}:{paymentMethodId}', so it names its customer too.
  */
@@ -86,23 +87,26 @@ export function dojoProvider(c: DojoConfig): PaymentProvider {
     name: 'DOJO',
     async startSession(req) {
       const customerId = req.customer ? await customerOf(req.customer) : null;
+      let customer: { id: string; secret: string } | null = null;
+      if (customerId) {
+        const secret = await call('POST', `customers/${encodeURIComponent(customerId)}/create-secret`, {});
+        const value = str(secret.body, 'secret');
+        if (secret.status >= 400) throw refused(secret.status, secret.body);
+        if (!value) throw new PaymentProviderError('UNAVAILABLE', `Dojo gave no customer secret (${secret.status})`);
+        customer = { id: customerId, secret: value };
+      }
       const res = await call('POST', 'payment-intents', {
         amount: { value: req.amount, currencyCode: req.currency },
         reference: req.reference,
         description: req.description.slice(0, 100),
         captureMode: 'Auto',
-        ...(customerId ? { customer: { id: customerId } } : {}),
+        ...(customer ? { customer, paymentMethods: ['Card', 'SavedCard', 'Wallet'] } : {}),
       });
       const id = str(res.body, 'id');
       const clientSessionSecret = str(res.body, 'clientSessionSecret');
       if (res.status >= 400) throw refused(res.status, res.body);
       if (!id || !clientSessionSecret) throw new PaymentProviderError('UNAVAILABLE', `Dojo gave no payment intent (${res.status})`);
-      if (!customerId) return { provider: 'DOJO', id, clientSessionSecret };
-      const secret = await call('POST', `customers/${encodeURIComponent(customerId)}/create-secret`, {});
-      const customerSecret = str(secret.body, 'secret');
-      if (secret.status >= 400) throw refused(secret.status, secret.body);
-      if (!customerSecret) throw new PaymentProviderError('UNAVAILABLE', `Dojo gave no customer secret (${secret.status})`);
-      return { provider: 'DOJO', id, clientSessionSecret, customerSecret };
+      return { provider: 'DOJO', id, clientSessionSecret };
     },
     async authorise(req) {
       if (!req.sessionId) throw new PaymentProviderError('REFUSED', PAYMENT_MESSAGES.sessionExpired);

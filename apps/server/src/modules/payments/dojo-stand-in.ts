@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
  * does what the browser's Dojo card component does: pays the intent (Captured) or fails it (the
  * intent stays Created with the decline message). `mode` makes it slow or down (500).
  * Saved cards: POST customers, POST customers/{id}/create-secret, GET customers/{id}/payment-methods,
- * DELETE customers/{id}/payment-methods/{pmId}; `pay(id, ok, { save: true })` is a customer ticking
+ * DELETE customers/{id}/payment-methods/{pmId} (an intent's customer needs a secret create-secret gave); `pay(id, ok, { save: true })` is a customer ticking
  * 'save card' in Dojo's frame for an intent made with a customer; `pay(id, ok, { paymentMethodId })`
  * pays with a card the customer saved before.
  */
@@ -19,7 +19,7 @@ export type DojoStandIn = {
   intents: Map<string, Record<string, unknown>>;
   refunds: Map<string, { paymentIntentId: string; refundId: string; amount: number }>;
   pay: (intentId: string, ok: boolean, card?: { save?: boolean; paymentMethodId?: string }) => void;
-  customers: Map<string, { reference: unknown; methods: { paymentMethodId: string; cardDetails: { pan: string; expiryDate: string; scheme: string } }[] }>;
+  customers: Map<string, { reference: unknown; secrets: Set<string>; methods: { paymentMethodId: string; cardDetails: { pan: string; expiryDate: string; scheme: string } }[] }>;
   close: () => Promise<void>;
 };
 
@@ -69,13 +69,16 @@ export async function startDojoStandIn(secretKey: string): Promise<DojoStandIn> 
     const path = req.url ?? '';
     if (req.method === 'POST' && path === '/customers') {
       const customerId = `cust_${randomBytes(10).toString('base64url')}`;
-      customers.set(customerId, { reference: body.reference, methods: [] });
+      customers.set(customerId, { reference: body.reference, secrets: new Set(), methods: [] });
       return send(res, 200, { id: customerId, emailAddress: body.emailAddress, name: body.name, reference: body.reference, isDeleted: false });
     }
     const secret = /^\/customers\/([^/]+)\/create-secret$/.exec(path);
     if (req.method === 'POST' && secret) {
-      if (!customers.has(secret[1])) return problem(res, 404, 'Not Found');
-      return send(res, 200, { secret: randomBytes(24).toString('base64url') });
+      const customer = customers.get(secret[1]);
+      if (!customer) return problem(res, 404, 'Not Found');
+      const value = `cs_sandbox_${randomBytes(18).toString('base64url')}`;
+      customer.secrets.add(value);
+      return send(res, 200, { secret: value });
     }
     const methods = /^\/customers\/([^/]+)\/payment-methods$/.exec(path);
     if (req.method === 'GET' && methods) {
@@ -95,8 +98,8 @@ export async function startDojoStandIn(secretKey: string): Promise<DojoStandIn> 
     if (req.method === 'POST' && path === '/payment-intents') {
       const amount = body.amount as { value?: number; currencyCode?: string } | undefined;
       if (!amount?.value || !amount.currencyCode || !body.reference) return problem(res, 400, 'One or more validation errors occurred.');
-      const customer = body.customer as { id?: string } | undefined;
-      if (customer && !customers.has(String(customer.id))) return problem(res, 400, 'Bad Request', 'The customer does not exist.');
+      const customer = body.customer as { id?: string; secret?: string } | undefined;
+      if (customer && !customers.get(String(customer.id))?.secrets.has(String(customer.secret))) return problem(res, 400, 'Bad Request', 'The customer or its secret is not valid.');
       const intentId = `pi_sandbox_${randomBytes(12).toString('base64url')}`;
       const intent = {
         id: intentId,
@@ -108,7 +111,7 @@ export async function startDojoStandIn(secretKey: string): Promise<DojoStandIn> 
         refundedAmount: 0,
         reference: body.reference,
         description: body.description,
-        ...(customer ? { customer: { id: customer.id } } : {}),
+        ...(customer ? { customer: { id: customer.id }, paymentMethods: body.paymentMethods } : {}),
         createdAt: new Date().toISOString(),
       };
       intents.set(intentId, intent);
