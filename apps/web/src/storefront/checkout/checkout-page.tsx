@@ -34,6 +34,7 @@ import {
   londonMinutes,
   paymentOptionsFor,
   readyBySlots,
+  savedCardsOffered,
 } from './checkout-rules';
 import { TermsDialog } from './terms-dialog';
 import './checkout.css';
@@ -378,7 +379,7 @@ export function CheckoutPage() {
   const ordering = store.licences.hasWebOrderLicense || store.licences.hasTableOrderLicense;
   const setG = (field: keyof Guest) => (e: { target: { value: string } }) => setGuest({ ...guest, [field]: e.target.value });
   const cardFrame = (paymentType === 'CARD' || paymentType === 'WALLET') && basket?.bssId;
-  const cardsOffered = memberMode && options.includes('CARD') ? savedCards : [];
+  const cardsOffered = memberMode && options.includes('CARD') ? savedCardsOffered(savedCards, provider) : [];
   const offerSave = memberMode && paymentType === 'CARD' && savedCardId === null && providerSavesCards(provider, 'atCheckout');
   const showBilling = isCardPayment(paymentType);
   const billingOwn = billingOwnOf(paymentType, orderType, sameAsDelivery);

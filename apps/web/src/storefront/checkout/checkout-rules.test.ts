@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '@tillpoint/contracts/order-rules';
+import { providerSavesCards } from '@tillpoint/contracts/payment-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { type CheckoutState, billingOf, checkoutProblem, emptyAddress, initialOrderType, londonMinutes, paymentOptionsFor, readyBySlots } from './checkout-rules';
+import { type CheckoutState, billingOf, checkoutProblem, emptyAddress, initialOrderType, londonMinutes, paymentOptionsFor, readyBySlots, savedCardsOffered } from './checkout-rules';
 
 const settings = {
   webOrderPaymentOptions: 'CARD (DELIVERY),PAY AT DOOR BY CASH (DELIVERY),WALLET (DELIVERY),APPLE PAY (COLLECTION),PAY AT COUNTER (COLLECTION),PAY PAL (COLLECTION)',
   tableOrderPaymentOptions: 'PAY AT COUNTER,CARD',
 };
+
+describe('saved cards at checkout (issue 11)', () => {
+  const cards = [
+    { id: 1, provider: 'SIMULATOR' },
+    { id: 2, provider: 'OPAYO' },
+    { id: 3, provider: 'DOJO' },
+  ];
+  it("'Save this card' where the branch's provider keeps cards from a payment", () => {
+    expect(['SIMULATOR', 'OPAYO', 'DOJO', 'NONE'].map((p) => providerSavesCards(p, 'atCheckout'))).toEqual([true, true, true, false]);
+    expect(['SIMULATOR', 'OPAYO', 'DOJO'].map((p) => providerSavesCards(p, 'withoutPaying'))).toEqual([true, false, false]);
+  });
+  it("lists only cards of the branch's provider whose CVV field the page draws (Dojo shows them in its own frame)", () => {
+    expect(savedCardsOffered(cards, 'SIMULATOR').map((c) => c.id)).toEqual([1]);
+    expect(savedCardsOffered(cards, 'OPAYO')).toEqual([]);
+    expect(savedCardsOffered(cards, 'DOJO')).toEqual([]);
+    expect(savedCardsOffered(cards, 'NONE')).toEqual([]);
+  });
+});
 
 describe('the order type the checkout opens with (spec 3 §4.4)', () => {
   it('opens on Table Order with a stored table, else the stored choice, else Delivery, Collection, then Table Order', () => {

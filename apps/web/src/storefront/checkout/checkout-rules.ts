@@ -26,6 +26,16 @@ export function initialOrderType(offered: StorefrontOrderType[], stored: Storefr
 const PAID_LATER: readonly string[] = UNPAID_PAYMENT_TYPES;
 
 /**
+ * The member's saved cards the checkout lists as choices: those saved through the branch's provider,
+ * where the page draws that provider's CVV-only field (the simulator's). A Dojo member's saved cards
+ * show inside Dojo's own card frame (the intent is made for their Dojo customer); Opayo's CVV field for
+ * a reusable card identifier is not drawn here yet, so Opayo's saved cards are not listed.
+ */
+export function savedCardsOffered<T extends { provider: string }>(cards: T[], provider: string): T[] {
+  return provider === 'SIMULATOR' ? cards.filter((c) => c.provider === provider) : [];
+}
+
+/**
  * The payment options of an order type: table options as they are, web options of the type with their
  * '(DELIVERY)' / '(COLLECTION)' suffix taken off; then only what the branch's provider (and, for Apple
  * Pay, the browser) can serve. PAY PAL has no provider here, so it is never offered.

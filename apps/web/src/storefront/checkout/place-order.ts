@@ -108,10 +108,14 @@ export function startApplePay(body: Record<string, unknown>, basket: Basket, dom
     finished = true;
     done(reply);
   };
+  // The merchant session's identifier: Opayo checks the payment against it (sessionValidationToken).
+  let merchantSession: string | null = null;
   session.onvalidatemerchant = () => {
-    void api.post<unknown>(PAYMENT_PATHS.applePayToken, { merchantBranchId: basket.merchantBranchId, domainName, basketBssId: basket.bssId }).then((r) => {
-      if (r.ok) session.completeMerchantValidation(r.body);
-      else {
+    void api.post<{ merchantSessionIdentifier?: string }>(PAYMENT_PATHS.applePayToken, { merchantBranchId: basket.merchantBranchId, domainName, basketBssId: basket.bssId }).then((r) => {
+      if (r.ok) {
+        merchantSession = r.body?.merchantSessionIdentifier ?? null;
+        session.completeMerchantValidation(r.body);
+      } else {
         // Spec 3 §8: merchant validation failures are only logged.
         console.warn('Apple Pay merchant validation failed', r.status);
         session.abort();
@@ -120,7 +124,8 @@ export function startApplePay(body: Record<string, unknown>, basket: Basket, dom
     });
   };
   session.onpaymentauthorized = (e) => {
-    void placeOrder({ ...body, paymentType: 'APPLE PAY', applePayPayment: e.payment.token }).then((reply) => {
+    // Only the token goes to our server, which passes it to Opayo; the sheet closes as success once the order is placed (spec 3 §4.7).
+    void placeOrder({ ...body, paymentType: 'APPLE PAY', paymentAccessToken: merchantSession, applePayPayment: e.payment.token }).then((reply) => {
       session.completePayment(reply.kind === 'error' ? Session.STATUS_FAILURE : Session.STATUS_SUCCESS);
       finish(reply);
     });
