@@ -38,8 +38,8 @@ export default function OrderHistoryPage() {
           { field: 'orderDate', header: 'Order Date', filter: false },
           { field: 'basketStatus', header: 'Basket Status', body: (o) => <StatusTag value={o.basketStatus} /> },
           { field: 'orderStatus', header: 'Order Status', body: (o) => <StatusTag value={o.orderStatus} /> },
-          { field: 'customerFullName', header: 'Customer' },
-          { field: 'driverFullName', header: 'Driver' },
+          { field: 'customerFullName', header: 'Customer', body: (o) => <span className="order-name">{o.customerFullName}</span> },
+          { field: 'driverFullName', header: 'Driver', body: (o) => <span className="order-name">{o.driverFullName}</span> },
         ]}
         onSelect={(o) => setOpenId(o.id)}
         actions={<LiveBadge live={live} countdown={null} />}

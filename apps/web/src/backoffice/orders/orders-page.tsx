@@ -43,8 +43,8 @@ export default function OrdersPage() {
           { field: 'basketStatus', header: 'Basket Status', body: (o) => <StatusTag value={o.basketStatus} /> },
           { field: 'orderStatus', header: 'Order Status', body: (o) => <StatusTag value={o.orderStatus} /> },
           { field: 'syncStatus', header: 'Sync Status', body: (o) => <StatusTag value={o.syncStatus} /> },
-          { field: 'customerFullName', header: 'Customer' },
-          { field: 'driverFullName', header: 'Driver' },
+          { field: 'customerFullName', header: 'Customer', body: (o) => <span className="order-name">{o.customerFullName}</span> },
+          { field: 'driverFullName', header: 'Driver', body: (o) => <span className="order-name">{o.driverFullName}</span> },
           { field: 'orderType', header: 'Image', body: (o) => <OrderTypeImage orderType={o.orderType} /> },
         ]}
         onSelect={(o) => setOpenId(o.id)}
