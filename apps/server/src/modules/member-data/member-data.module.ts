@@ -9,9 +9,9 @@ import { memberDataRoutes } from './member-data.routes';
  */
 export const memberDataModule: AppModule = {
   name: 'member-data',
-  routes: (app, { db }) => {
-    memberDataRoutes(app, db);
-    customersRoutes(app, db);
+  routes: (app, ctx) => {
+    memberDataRoutes(app, ctx.db, ctx.registry.forgetSavedCards(ctx));
+    customersRoutes(app, ctx.db);
   },
   keptOnReset: {
     member_card: "a member's saved cards belong to the member",

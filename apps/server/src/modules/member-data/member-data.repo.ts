@@ -8,6 +8,7 @@ import {
   type MemberNotes,
 } from '@tillpoint/contracts/member';
 import type { Db } from '../../db/open-db';
+import type { SavedCardRef } from '../../platform/module';
 import { memberAddress, memberBillingAddress, memberCard, memberFeedback, memberNotes, memberUser, merchantAccount, merchantBranch } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { toCard } from '../../platform/member-cards';
@@ -151,13 +152,16 @@ export async function setDefaultCard(db: Db, memberId: number, id: number): Prom
   });
 }
 
-export async function deleteCard(db: Db, memberId: number, id: number) {
-  await db.transaction(async (tx) => {
-    const [gone] = await tx.delete(memberCard).where(myCard(memberId, id)).returning({ defaultCard: memberCard.defaultCard });
+/** Removes the member's card; answers what the provider should forget (its token), once the removal has committed. */
+export async function deleteCard(db: Db, memberId: number, id: number): Promise<SavedCardRef> {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx.delete(memberCard).where(myCard(memberId, id)).returning();
     if (!gone) throw notFound();
-    if (!gone.defaultCard) return;
+    const ref = { memberUserId: memberId, merchantAccountId: gone.merchantAccountId, merchantBranchId: gone.merchantBranchId, provider: gone.provider, providerToken: gone.providerToken };
+    if (!gone.defaultCard) return ref;
     const [next] = await tx.select({ id: memberCard.id }).from(memberCard).where(eq(memberCard.memberUserId, memberId)).orderBy(desc(memberCard.id)).limit(1);
     if (next) await tx.update(memberCard).set({ defaultCard: true }).where(myCard(memberId, next.id));
+    return ref;
   });
 }
 

@@ -8,6 +8,7 @@ import { MESSAGES } from '@tillpoint/contracts/messages';
 import { tableLoadRequestSchema, tableLoadResponseSchema } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
 import { requireUser } from '../../platform/auth';
+import type { ForgetSavedCards } from '../../platform/module';
 import { errorResponses as errors, guardedRoutes, idParams } from '../../platform/route-kit';
 import {
   ADDRESS_TABLES,
@@ -43,7 +44,7 @@ const memberId = (req: FastifyRequest) => requireUser(req, 'member').userId;
  * complaint / suggestion, previous orders and the basket taken over at sign-in. The member is always
  * the token's; an id in a path is looked up among that member's rows only (another's is a 404).
  */
-export function memberDataRoutes(parent: FastifyInstance, db: Db) {
+export function memberDataRoutes(parent: FastifyInstance, db: Db, forgetSavedCards?: ForgetSavedCards) {
   guardedRoutes(parent, memberOnly, (app) => {
     const addressRoutes = (paths: typeof P.address, t: AddressTable, tag: string) => {
       const tags = [tag];
@@ -77,7 +78,9 @@ export function memberDataRoutes(parent: FastifyInstance, db: Db) {
       setDefaultCard(db, memberId(req), req.params.id),
     );
     app.delete(api(`${P.card.base}:id`), { schema: { tags: cardTags, params: idParams, response: { 200: notice, ...errors } } }, async (req) => {
-      await deleteCard(db, memberId(req), req.params.id);
+      const gone = await deleteCard(db, memberId(req), req.params.id);
+      // The provider forgets its token too where it can (Dojo); best effort, after the card is gone here.
+      if (forgetSavedCards) await forgetSavedCards([gone]);
       return success;
     });
 

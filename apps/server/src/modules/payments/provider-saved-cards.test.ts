@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
+import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data';
 import type { PlacedOrder } from '@tillpoint/contracts/order';
 import { PAYMENT_MESSAGES, PAYMENT_PATHS, type PaymentTokenReply, type ThreeDSecureReply } from '@tillpoint/contracts/payment';
 import { basket, customerOrder, memberCard, memberUser, payment } from '../../db/schema';
@@ -263,18 +264,22 @@ describe('DOJO: the member as a Dojo customer; saved payment methods', () => {
     expect((await basketRow(id)).state).toBe('OPEN');
   });
 
-  it('removal: DELETE of the saved payment method at Dojo; Opayo has no removal call and is counted', async () => {
+  it('removal on Payment Methods: the saved payment method is deleted at Dojo (DELETE customers/{id}/payment-methods/{pmId}); Opayo has no removal call and is counted', async () => {
     const cards = await cardsOf(a.id);
     const [dojoCard] = cards.filter((c) => c.provider === 'DOJO');
     const [opayoCard] = cards.filter((c) => c.provider === 'OPAYO');
     const customerId = dojoCard.providerToken.split(':')[0];
     expect(dojo.customers.get(customerId)?.methods).toHaveLength(1);
+    expect((await w.t.json<ApiError>('DELETE', `/api/${MEMBER_DATA_PATHS.card.base}${dojoCard.id}`, undefined, b.token)).status).toBe(404);
+    expect(dojo.customers.get(customerId)?.methods).toHaveLength(1);
+    expect((await w.t.json<ApiError>('DELETE', `/api/${MEMBER_DATA_PATHS.card.base}${dojoCard.id}`, undefined, a.token)).status).toBe(200);
+    expect(dojo.customers.get(customerId)?.methods).toEqual([]);
+    expect((await cardsOf(a.id)).map((c) => c.id)).toEqual([opayoCard.id]);
     const ref = (c: typeof dojoCard) => ({ memberUserId: a.id, merchantAccountId: c.merchantAccountId, merchantBranchId: c.merchantBranchId, provider: c.provider, providerToken: c.providerToken });
     const deps = paymentDeps({ db: w.t.db, publicUrl: 'http://shop.example', testEnvironment: true, timeoutMs: 2000 });
-    expect(await forgetSavedCards(deps, [ref(dojoCard), ref(opayoCard)])).toBe(1);
-    expect(dojo.customers.get(customerId)?.methods).toEqual([]);
-    // Removing it again is harmless (Dojo answers 404: gone already).
+    // Gone already at Dojo (404) is fine; the Opayo card cannot be removed there.
     expect(await forgetSavedCards(deps, [ref(dojoCard)])).toBe(0);
+    expect(await forgetSavedCards(deps, [ref(opayoCard)])).toBe(1);
   });
 });
 
