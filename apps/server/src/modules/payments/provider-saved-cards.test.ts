@@ -161,6 +161,24 @@ describe('OPAYO: saving a card at checkout and paying with it', () => {
   });
 });
 
+describe('OPAYO: a card saved through 3-D Secure', () => {
+  it('is kept only once the challenge is passed (the reusable identifier comes with the completed payment)', async () => {
+    const id = await basketOf();
+    const key = await sessionKey(id);
+    const res = await place(b.token, id, { paymentAccessToken: key, cardIdentifier: await opayoCardIdentifier(opayo, key, '4000000000003220', CVV), saveCard: true });
+    expect(res.body.acsUrl).toBeTruthy();
+    expect(await cardsOf(b.id)).toEqual([]);
+    const done = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/${PAYMENT_PATHS.notification(res.body.transactionId)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ cres: 'Y', threeDSSessionData: res.body.transactionId }).toString(),
+    });
+    expect(done.headers.location).toBe('/basket-cafe?successfulMessage=true');
+    expect(await cardsOf(b.id)).toMatchObject([{ provider: 'OPAYO', last4: '3220', expiryMonth: 12, expiryYear: 2030 }]);
+  });
+});
+
 describe('APPLE PAY through OPAYO', () => {
   const applePayToken = async (bssId: string) =>
     (await w.api<{ merchantSessionIdentifier: string }>('POST', PAYMENT_PATHS.applePayToken, { merchantBranchId: branch(), domainName: 'basket-cafe', basketBssId: bssId })).body
