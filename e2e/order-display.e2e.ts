@@ -1,4 +1,5 @@
 import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASKET_PATHS } from '@tillpoint/contracts/basket-paths';
@@ -118,23 +119,16 @@ describe('the order display of the demo store', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
       res.end(JSON.stringify({ accessToken: 'till-token', userDTO: { domainName: 'demo-bistro', userName: 'display' } }));
     });
-    const listening = await new Promise<boolean>((resolve) => {
-      till.once('error', () => resolve(false));
-      till.listen(8080, '127.0.0.1', () => resolve(true));
-    });
+    // Any free port: the content security policy lets the page call the till's local service on any port.
+    await new Promise<void>((resolve) => till.listen(0, '127.0.0.1', resolve));
     const context = await browser.newContext({ viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true });
     context.setDefaultTimeout(WAIT_MS);
     const page = await context.newPage();
     const o = await placeTableOrder('Tablet');
     try {
-      if (listening) {
-        const tokenUrl = encodeURIComponent('http://127.0.0.1:8080/artpos/dispatcher/webmarket/auth/tokens');
-        await page.goto(`${baseUrl()}/?token_url=${tokenUrl}&scope=openid%20CUSTOMER`);
-        await eventually(() => new URL(page.url()).pathname).toBe('/display/demo-bistro');
-      } else {
-        console.log('order-display.e2e: port 8080 is taken, the till-mode entry was not tried; the tablet opens the display directly.');
-        await page.goto(`${baseUrl()}/display/demo-bistro`);
-      }
+      const tokenUrl = encodeURIComponent(`http://127.0.0.1:${(till.address() as AddressInfo).port}/artpos/dispatcher/webmarket/auth/tokens`);
+      await page.goto(`${baseUrl()}/?token_url=${tokenUrl}&scope=openid%20CUSTOMER`);
+      await eventually(() => new URL(page.url()).pathname).toBe('/display/demo-bistro');
       await tile(page, o.orderNo).waitFor();
       await shot(page, 'order-display-tablet');
     } finally {
@@ -142,7 +136,7 @@ describe('the order display of the demo store', () => {
       await callApi('PUT', `storemanagement/order/payment/id/${o.id}/paymentType/CASH`, undefined, ownerToken);
       await callApi('PUT', `storemanagement/order/close/id/${o.id}`, undefined, ownerToken);
       await context.close();
-      if (listening) await new Promise((r) => till.close(r));
+      await new Promise((r) => till.close(r));
     }
   });
 

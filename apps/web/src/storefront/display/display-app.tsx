@@ -214,7 +214,8 @@ function TillEntry() {
     let retry: number | undefined;
     const ask = async () => {
       try {
-        const res = await fetch(tillUrl, { headers: { Accept: 'application/json' } });
+        // One that takes the request and never answers counts as not answering (and is asked again).
+        const res = await fetch(tillUrl, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(DISPLAY_REFRESH_MS) });
         const body = (await res.json()) as TillToken;
         const name = body.userDTO?.domainName;
         if (!res.ok || !body.accessToken || !name) throw new Error('no display member');
