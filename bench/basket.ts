@@ -4,7 +4,9 @@
  * the server prices the whole basket on every add) and places it, paying at the counter (POST
  * storemanagement/basket/place: order number, order, lines, stock, confirmation mail and live event
  * in one transaction), then starts again. The p99 of each call is printed beside the baseline (the
- * health check) loaded the same way in the same run. Targets: add p99 ≤ 30 ms, place p99 ≤ 50 ms.
+ * health check) loaded the same way in the same run. Targets: add p99 ≤ 30 ms, place p99 ≤ 50 ms,
+ * judged with the customers at a person's pace; the same customers calling back to back then show the
+ * most the machine takes (there latency is throughput: 20 calls always in flight on 2 cores).
  */
 import { sql } from 'drizzle-orm';
 import { BASKET_PATHS } from '../packages/contracts/src/basket-paths';
@@ -77,13 +79,26 @@ const p = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 };
 
-/** CUSTOMERS loops at once until the deadline; calls started during the warm-up are not counted. */
-async function run(customer: (t: Timings) => Promise<void>): Promise<Timings> {
+/** A person's pause between two taps: 0.5 to 1.5 s (finding the next item, pressing Add). */
+const THINK_MS = { min: 500, max: 1_500 };
+/** Paced customers make fewer calls a second: measured twice as long, for as many samples. */
+const secondsOf = (paced: boolean) => (paced ? SECONDS * 2 : SECONDS);
+const think = () => new Promise((r) => setTimeout(r, THINK_MS.min + Math.random() * (THINK_MS.max - THINK_MS.min)));
+
+/**
+ * CUSTOMERS loops at once until the deadline; calls started during the warm-up are not counted.
+ * `paced`: each customer pauses as a person does between calls (the issue's "20 concurrent
+ * customers"); without it they call back to back, which measures the most the machine can take.
+ */
+async function run(customer: (t: Timings, pause: () => Promise<unknown>) => Promise<void>, paced = false): Promise<Timings> {
   const start = performance.now();
-  const t: Timings = { from: start + WARM_UP_MS, to: start + WARM_UP_MS + SECONDS * 1000, add: [], place: [], health: [], errors: new Map() };
+  const t: Timings = { from: start + WARM_UP_MS, to: start + WARM_UP_MS + secondsOf(paced) * 1000, add: [], place: [], health: [], errors: new Map() };
+  const pause = paced ? think : async () => undefined;
   await Promise.all(
-    Array.from({ length: CUSTOMERS }, async () => {
-      while (performance.now() < t.to) await customer(t);
+    Array.from({ length: CUSTOMERS }, async (_, i) => {
+      // Paced customers arrive spread over the first pause, not all in the same millisecond.
+      if (paced) await new Promise((r) => setTimeout(r, (i / CUSTOMERS) * THINK_MS.max));
+      while (performance.now() < t.to) await customer(t, pause);
     }),
   );
   return t;
@@ -93,56 +108,64 @@ export async function benchBasket(kit: BenchKit) {
   await withScratchDatabase(kit.pgUrl, 'the basket bench', async (url) => {
     const store = await prepareStore(url);
     const server = await kit.startServer({ DATABASE_URL: url });
-    let baseline: Timings;
-    let basket: Timings;
+    const json = { 'content-type': 'application/json' };
+    let n = 0;
+    /** One customer's visit: five adds to a new basket, then pay at the counter, with `pause` before each call. */
+    const shopper = async (t: Timings, pause: () => Promise<unknown>) => {
+      let id: string | null = null;
+      const first = Math.floor(Math.random() * store.items.length);
+      const picked = Array.from({ length: ITEMS_PER_BASKET }, (_, k) => store.items[(first + k * 7) % store.items.length]);
+      for (const webMenuBssId of picked) {
+        await pause();
+        const body = { merchantBranchId: store.branchId, basketBssId: id, orderType: 'Collection', webMenuBssId, quantity: 1 };
+        const reply = await timed(t, t.add, `${server.base}/api/${BASKET_PATHS.addItem}`, { method: 'PUT', headers: json, body: JSON.stringify(body) });
+        if (!reply) return;
+        id = String(reply.bssId);
+      }
+      const who = ++n;
+      const order = {
+        id,
+        merchantBranchId: store.branchId,
+        orderType: 'Collection',
+        paymentType: 'PAY AT COUNTER',
+        firstName: 'Bench',
+        lastName: `Customer ${who}`,
+        email: `bench-${who}@example.test`,
+        mobilePhone: '07700 900123',
+      };
+      await pause();
+      await timed(t, t.place, `${server.base}/api/${BASKET_PATHS.place}`, { method: 'POST', headers: json, body: JSON.stringify(order) });
+    };
+    const health = (paced: boolean) => run((t, pause) => pause().then(() => timed(t, t.health, `${server.base}/api/actuator/health`, {})).then(() => undefined), paced);
+    let runs: [string, Timings, Timings][];
     try {
-      const json = { 'content-type': 'application/json' };
-      baseline = await run(async (t) => {
-        await timed(t, t.health, `${server.base}/api/actuator/health`, {});
-      });
-      let n = 0;
-      basket = await run(async (t) => {
-        let id: string | null = null;
-        const first = Math.floor(Math.random() * store.items.length);
-        const picked = Array.from({ length: ITEMS_PER_BASKET }, (_, k) => store.items[(first + k * 7) % store.items.length]);
-        for (const webMenuBssId of picked) {
-          const body = { merchantBranchId: store.branchId, basketBssId: id, orderType: 'Collection', webMenuBssId, quantity: 1 };
-          const reply = await timed(t, t.add, `${server.base}/api/${BASKET_PATHS.addItem}`, { method: 'PUT', headers: json, body: JSON.stringify(body) });
-          if (!reply) return;
-          id = String(reply.bssId);
-        }
-        const who = ++n;
-        const order = {
-          id,
-          merchantBranchId: store.branchId,
-          orderType: 'Collection',
-          paymentType: 'PAY AT COUNTER',
-          firstName: 'Bench',
-          lastName: `Customer ${who}`,
-          email: `bench-${who}@example.test`,
-          mobilePhone: '07700 900123',
-        };
-        await timed(t, t.place, `${server.base}/api/${BASKET_PATHS.place}`, { method: 'POST', headers: json, body: JSON.stringify(order) });
-      });
+      runs = [
+        [`${CUSTOMERS} customers at a person's pace (${THINK_MS.min / 1000} to ${THINK_MS.max / 1000} s between taps): the issue's target`, await health(true), await run(shopper, true)],
+        [`${CUSTOMERS} customers calling back to back: the most this machine takes (server, PostgreSQL and load on 2 cores)`, await health(false), await run(shopper)],
+      ];
     } finally {
       await server.stop();
     }
-    const health = p(baseline.health, 0.99);
     console.log(
-      `\nPostgreSQL: basket and place order in the demo store, ${CUSTOMERS} customers at once, each its own basket (${ITEMS_PER_BASKET} adds, then pay at the counter), ${SECONDS} s after a ${WARM_UP_MS / 1000} s warm-up`,
+      `\nPostgreSQL: basket and place order in the demo store, ${CUSTOMERS} customers at once, each its own basket (${ITEMS_PER_BASKET} adds, then pay at the counter), after a ${WARM_UP_MS / 1000} s warm-up`,
     );
-    const row = (name: string, values: number[], target?: number) => {
-      const p99 = p(values, 0.99);
-      const verdict = target === undefined ? '' : p99 <= target ? `  ok (target ≤ ${target} ms)` : `  OVER (target ≤ ${target} ms)`;
-      console.log(
-        `  ${name.padEnd(44)} ${String(values.length).padStart(6)} calls  p50 ${p(values, 0.5).toFixed(1).padStart(6)} ms  p99 ${p99.toFixed(1).padStart(6)} ms  ×${(p99 / health).toFixed(1).padStart(5)} baseline p99${verdict}`,
-      );
-    };
-    row('baseline: GET /api/actuator/health', baseline.health);
-    row('add to basket: PUT addItemToBasket', basket.add, TARGET.add);
-    row('place order (PAY AT COUNTER): POST place', basket.place, TARGET.place);
-    console.log(`  orders placed while measured: ${basket.place.length} (${(basket.place.length / SECONDS).toFixed(0)} a second)`);
-    const errors = [...baseline.errors, ...basket.errors];
-    if (errors.length) console.log(`  errors: ${errors.map(([k, v]) => `${v} × ${k}`).join('; ')}`);
+    for (const [title, baseline, basket] of runs) {
+      console.log(`  ${title}, ${secondsOf(runs[0][2] === basket)} s`);
+      const base = p(baseline.health, 0.99);
+      const row = (name: string, values: number[], target?: number) => {
+        const p99 = p(values, 0.99);
+        const verdict = target === undefined ? '' : p99 <= target ? `  ok (target ≤ ${target} ms)` : `  OVER (target ≤ ${target} ms)`;
+        console.log(
+          `    ${name.padEnd(42)} ${String(values.length).padStart(6)} calls  p50 ${p(values, 0.5).toFixed(1).padStart(6)} ms  p99 ${p99.toFixed(1).padStart(6)} ms  ×${(p99 / base).toFixed(1).padStart(5)} baseline p99${verdict}`,
+        );
+      };
+      const paced = runs[0][2] === basket;
+      row('baseline: GET /api/actuator/health', baseline.health);
+      row('add to basket: PUT addItemToBasket', basket.add, paced ? TARGET.add : undefined);
+      row('place order (PAY AT COUNTER): POST place', basket.place, paced ? TARGET.place : undefined);
+      console.log(`    orders placed while measured: ${basket.place.length} (${(basket.place.length / secondsOf(paced)).toFixed(1)} a second)`);
+      const errors = [...baseline.errors, ...basket.errors];
+      if (errors.length) console.log(`    errors: ${errors.map(([k, v]) => `${v} × ${k}`).join('; ')}`);
+    }
   });
 }

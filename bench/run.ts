@@ -22,7 +22,9 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 
 /** The compiled server, as npm start runs it. */
 async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
-  return startUntilHealthy(process.execPath, ['apps/server/dist/main.js'], { ...env, SHOW_CAPTCHA: 'false', LOGIN_RATE_LIMIT: '100000000' });
+  // BENCH_PROFILE=<dir>: each server started writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  return startUntilHealthy(process.execPath, [...profile, 'apps/server/dist/main.js'], { ...env, SHOW_CAPTCHA: 'false', LOGIN_RATE_LIMIT: '100000000' });
 }
 
 type Result = { name: string; rps: number; p99: number; errors: number };
