@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_MESSAGES } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { WAIT_MS, baseUrl, button, eventually, launch, mailCount, waitForMail } from './support';
+import { WAIT_MS, baseUrl, button, eventually, launch, mailCount, verifyCodeIn, waitForMail } from './support';
 
 /**
  * A customer makes a member account on a phone (issue 11): the login page's checks, registration with
@@ -31,13 +31,6 @@ async function shot(name: string) {
   const dir = join(import.meta.dirname, 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
-
-/** The verify code in a mail's text. */
-function codeIn(mail: string): string {
-  const m = mail.replace(/=\r?\n/g, '').match(/verify code is ([A-Z0-9]{6})/);
-  if (!m) throw new Error('no verify code in the mail');
-  return m[1];
 }
 
 const heading = (name: string) => page.getByRole('heading', { name, exact: true });
@@ -107,7 +100,7 @@ describe('member account journey (phone)', () => {
   });
 
   it('registers with the mailed code and is signed in', async () => {
-    const code = codeIn(await waitForMail(EMAIL, 0));
+    const code = verifyCodeIn(await waitForMail(EMAIL, 0));
     await field('Verify Code').fill(code.toLowerCase());
     await button(page, 'Register').click();
     await userMenu().waitFor();

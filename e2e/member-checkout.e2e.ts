@@ -6,7 +6,7 @@ import { MERCHANT_SETTINGS_PATHS, type MerchantBranchSettings } from '@tillpoint
 import { MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { SCHEDULE_FIELDS, WEEKDAYS } from '@tillpoint/contracts/schedule';
-import { WAIT_MS, baseUrl, button, callApi, eventually, launch, mailCount, signInOwner, waitForMail } from './support';
+import { WAIT_MS, button, callApi, eventually, fillDemoDeliveryBasket, launch, mailCount, signInOwner, verifyCodeIn, waitForMail } from './support';
 
 /**
  * A member orders twice on a phone (issue 11 'Payment methods', /approveOrder): signs in from the
@@ -36,24 +36,6 @@ async function shot(name: string, dialog = false) {
   const dir = join(import.meta.dirname, 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
-
-/** The demo store for delivery to SW1A 1AA, two Fish & Chips (over the £15 minimum), then its checkout button. */
-async function fillBasketAndCheckOut() {
-  await page.goto(`${baseUrl()}/demo-bistro`);
-  await page.getByRole('heading', { name: 'Demo Bistro', level: 1 }).waitFor();
-  await page.getByRole('button', { name: 'Delivery', exact: true }).first().click();
-  await page.getByLabel('Delivering to').fill('SW1A 1AA');
-  await button(page, 'Search').click();
-  await page.getByText('✓ We deliver to SW1A 1AA').waitFor();
-  await page.getByRole('button', { name: 'Mains', exact: true }).first().click();
-  for (let i = 0; i < 2; i++) {
-    await page.getByRole('button', { name: 'Add Fish & Chips' }).click();
-    // The phone's bar: the item count, then 'View Your Order' and the total.
-    await eventually(() => page.locator('.sf-order-bar').textContent()).toMatch(new RegExp(`^${i + 1}View Your Order`));
-  }
-  await page.getByRole('button', { name: /View Your Order/ }).click();
-  await page.getByRole('dialog', { name: 'Your Order' }).getByRole('button', { name: /^Checkout/ }).click();
 }
 
 const approveOrder = async () => {
@@ -91,7 +73,7 @@ describe('member checkout with saved cards (phone)', () => {
     // The member exists already (registration has its own journey): the mailed code, then register.
     const before = mailCount();
     expect((await callApi('POST', MEMBER_SECURITY_PATHS.verifyCode, { email: EMAIL })).status).toBe(200);
-    const code = /verify code is ([A-Z0-9]{6})/.exec((await waitForMail(EMAIL, before)).replace(/=\r?\n/g, ''))?.[1];
+    const code = verifyCodeIn(await waitForMail(EMAIL, before));
     const registered = await callApi('POST', MEMBER_SECURITY_PATHS.register, {
       email: EMAIL,
       firstName: 'Cara',
@@ -114,7 +96,7 @@ describe('member checkout with saved cards (phone)', () => {
   });
 
   it('signs in from the basket and lands on the member checkout with their details', async () => {
-    await fillBasketAndCheckOut();
+    await fillDemoDeliveryBasket(page);
     await eventually(() => new URL(page.url()).pathname).toBe('/login');
     await page.getByLabel('Email', { exact: true }).fill(EMAIL);
     await button(page, 'Continue').click();
@@ -157,7 +139,7 @@ describe('member checkout with saved cards (phone)', () => {
 
   it('orders again with the saved address and the saved card, typing only its CVV', async () => {
     const mails = mailCount();
-    await fillBasketAndCheckOut();
+    await fillDemoDeliveryBasket(page);
     await approveOrder();
     // The saved address is preselected and shown read-only.
     const saved = page.getByRole('radio', { name: /1 High Street, London, SW1A 1AA/ });

@@ -1,13 +1,28 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_MESSAGES } from '@tillpoint/contracts/marketplace-paths';
 import type { PreviousOrder } from '@tillpoint/contracts/member-data';
 import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data-paths';
 import { MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { WAIT_MS, baseUrl, button, callApi, deliverAllDay, eventually, keepDemoBranchSettings, launch, mailCount, signInOwner, waitForMail } from './support';
+import {
+  WAIT_MS,
+  baseUrl,
+  button,
+  callApi,
+  deliverAllDay,
+  eventually,
+  fillDemoDeliveryBasket,
+  keepDemoBranchSettings,
+  launch,
+  mailCount,
+  mailWith,
+  signInOwner,
+  verifyCodeIn,
+  waitForMail,
+} from './support';
 
 /**
  * A new customer's whole way through the member pages on a phone (issue 11): registers with the code
@@ -56,36 +71,9 @@ async function openAccountPage(entry: string) {
   await page.getByRole('list', { name: 'Account' }).getByRole('link', { name: entry, exact: true }).click();
 }
 
-/** A mail received after the first `after` whose text contains the words (quoted-printable soft breaks undone). */
-async function mailWith(words: string, after: number): Promise<string> {
-  const dir = inject('mailDir');
-  let found = '';
-  await eventually(() => {
-    if (!existsSync(dir)) return false;
-    for (const f of readdirSync(dir).sort().slice(after)) {
-      const text = readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '');
-      if (text.includes(words)) found = text;
-    }
-    return found !== '';
-  }, `no mail with '${words}'`).toBe(true);
-  return found;
-}
-
 /** The demo store for delivery to SW1A 1AA, two Fish & Chips (over the delivery minimum), then the checkout. */
 async function fillBasketAndCheckOut() {
-  await page.goto(`${baseUrl()}/demo-bistro`);
-  await page.getByRole('heading', { name: 'Demo Bistro', level: 1 }).waitFor();
-  await page.getByRole('button', { name: 'Delivery', exact: true }).first().click();
-  await page.getByLabel('Delivering to').fill('SW1A 1AA');
-  await button(page, 'Search').click();
-  await page.getByText('✓ We deliver to SW1A 1AA').waitFor();
-  await page.getByRole('button', { name: 'Mains', exact: true }).first().click();
-  for (let i = 0; i < 2; i++) {
-    await page.getByRole('button', { name: 'Add Fish & Chips' }).click();
-    await eventually(() => page.locator('.sf-order-bar').textContent()).toMatch(new RegExp(`^${i + 1}View Your Order`));
-  }
-  await page.getByRole('button', { name: /View Your Order/ }).click();
-  await page.getByRole('dialog', { name: 'Your Order' }).getByRole('button', { name: /^Checkout/ }).click();
+  await fillDemoDeliveryBasket(page);
   // Signed in, the checkout button goes straight to the member's checkout.
   await eventually(path).toBe('/approveOrder');
   await heading('Checkout').waitFor();
@@ -166,8 +154,7 @@ describe('a member from sign-up to deleting the account (phone)', () => {
     await field('Email').fill(EMAIL);
     await button(page, 'Continue').click();
     await heading('Create your account').waitFor();
-    const code = /verify code is ([A-Z0-9]{6})/.exec((await waitForMail(EMAIL, before)).replace(/=\r?\n/g, ''))?.[1];
-    expect(code).toBeTruthy();
+    const code = verifyCodeIn(await waitForMail(EMAIL, before));
     await field('First Name').fill('Jo');
     await field('Last Name').fill('Journey');
     await field('Mobile Phone').fill(PHONE);

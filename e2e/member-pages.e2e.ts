@@ -1,12 +1,27 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_MESSAGES } from '@tillpoint/contracts/marketplace-paths';
 import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data-paths';
 import { MEMBER_MESSAGES, MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { WAIT_MS, baseUrl, button, callApi, deliverAllDay, eventually, keepDemoBranchSettings, launch, mailCount, placeOrder, signInOwner, waitForMail } from './support';
+import {
+  WAIT_MS,
+  baseUrl,
+  button,
+  callApi,
+  deliverAllDay,
+  eventually,
+  keepDemoBranchSettings,
+  launch,
+  mailCount,
+  mailWith,
+  placeOrder,
+  signInOwner,
+  verifyCodeIn,
+  waitForMail,
+} from './support';
 
 /**
  * A member's account pages on a phone (issue 11): the favourite marked by opening a store, the two
@@ -57,27 +72,6 @@ async function openAccountPage(entry: string) {
 }
 
 /** The verify code in a mail's text. */
-function codeIn(mail: string): string {
-  const m = mail.replace(/=\r?\n/g, '').match(/verify code is ([A-Z0-9]{6})/);
-  if (!m) throw new Error('no verify code in the mail');
-  return m[1];
-}
-
-/** A mail received after the first `after` whose text contains the words (quoted-printable soft breaks undone). */
-async function mailWith(words: string, after: number): Promise<string> {
-  const dir = inject('mailDir');
-  let found = '';
-  await eventually(() => {
-    if (!existsSync(dir)) return false;
-    for (const f of readdirSync(dir).sort().slice(after)) {
-      const text = readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '');
-      if (text.includes(words)) found = text;
-    }
-    return found !== '';
-  }, `no mail with '${words}'`).toBe(true);
-  return found;
-}
-
 describe('member account pages (phone)', () => {
   beforeAll(async () => {
     browser = await launch();
@@ -93,7 +87,7 @@ describe('member account pages (phone)', () => {
     // A member, registered with the mailed code (the sign-up pages are member-account.e2e.ts's).
     const before = mailCount();
     expect((await callApi('POST', MEMBER_SECURITY_PATHS.verifyCode, { email: EMAIL })).status).toBe(200);
-    const verifyCode = codeIn(await waitForMail(EMAIL, before));
+    const verifyCode = verifyCodeIn(await waitForMail(EMAIL, before));
     const registered = await callApi<{ code: string }>('POST', MEMBER_SECURITY_PATHS.register, {
       email: EMAIL,
       title: 'MRS',

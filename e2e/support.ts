@@ -116,6 +116,49 @@ export function linkIn(mail: string): string {
   return m[0];
 }
 
+/** The 6-character verify code in a registration mail's text (quoted-printable soft breaks undone). */
+export function verifyCodeIn(mail: string): string {
+  const m = mail.replace(/=\r?\n/g, '').match(/verify code is ([A-Z0-9]{6})/);
+  if (!m) throw new Error('no verify code in the mail');
+  return m[1];
+}
+
+/** A mail received after the first `after` whose text contains the words (quoted-printable soft breaks undone). */
+export async function mailWith(words: string, after: number): Promise<string> {
+  const dir = inject('mailDir');
+  let found = '';
+  await eventually(() => {
+    if (!existsSync(dir)) return false;
+    for (const f of readdirSync(dir).sort().slice(after)) {
+      const text = readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '');
+      if (text.includes(words)) found = text;
+    }
+    return found !== '';
+  }, `no mail with '${words}'`).toBe(true);
+  return found;
+}
+
+/**
+ * On a phone: the demo store for delivery to SW1A 1AA, two Fish & Chips (over its £15 minimum),
+ * then the basket's Checkout button (a member goes on to /approveOrder, a visitor to /login).
+ */
+export async function fillDemoDeliveryBasket(page: Page) {
+  await page.goto(`${baseUrl()}/demo-bistro`);
+  await page.getByRole('heading', { name: 'Demo Bistro', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Delivery', exact: true }).first().click();
+  await page.getByLabel('Delivering to').fill('SW1A 1AA');
+  await button(page, 'Search').click();
+  await page.getByText('✓ We deliver to SW1A 1AA').waitFor();
+  await page.getByRole('button', { name: 'Mains', exact: true }).first().click();
+  for (let i = 0; i < 2; i++) {
+    await page.getByRole('button', { name: 'Add Fish & Chips' }).click();
+    // The phone's bar: the item count, then 'View Your Order' and the total.
+    await eventually(() => page.locator('.sf-order-bar').textContent()).toMatch(new RegExp(`^${i + 1}View Your Order`));
+  }
+  await page.getByRole('button', { name: /View Your Order/ }).click();
+  await page.getByRole('dialog', { name: 'Your Order' }).getByRole('button', { name: /^Checkout/ }).click();
+}
+
 /** Picks an option of a PrimeReact dropdown found by its label. */
 export async function choose(page: Page, label: string, option: string) {
   await page.locator('.p-dropdown', { has: page.getByLabel(label, { exact: true }) }).click();
