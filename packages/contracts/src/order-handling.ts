@@ -113,6 +113,8 @@ export const liveOrderSchema = z.object({
   driverId: z.number().int().nullable(),
   driverFullName: z.string().nullable(),
   deliveryAddress: z.string().nullable(),
+  /** The billing address the card payment was made with, one line as deliveryAddress (null: not paid by card). Not in spec 3 §2.1's detail dialog: API only. */
+  billingAddress: z.string().nullable(),
   orderNotes: z.string().nullable(),
   allergies: z.string().nullable(),
   errorType: z.string(),

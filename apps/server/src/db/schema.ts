@@ -1210,6 +1210,9 @@ export const basketLine = pgTable(
   ],
 );
 
+/** A delivery or billing address as an order keeps it (postcode, city and first line always present). */
+type StoredOrderAddress = { postCode: string; city: string; addressLine1: string; addressLine2: string | null; addressLine3: string | null; addressLine4: string | null };
+
 /** An order placed from a basket: one per basket (the unique key is the exactly-once guard), money in pence. */
 export const customerOrder = pgTable(
   'customer_order',
@@ -1236,7 +1239,9 @@ export const customerOrder = pgTable(
     lastName: text('last_name'),
     email: text('email'),
     mobilePhone: text('mobile_phone'),
-    deliveryAddress: jsonb('delivery_address').$type<{ postCode: string; city: string; addressLine1: string; addressLine2: string | null; addressLine3: string | null; addressLine4: string | null }>(),
+    deliveryAddress: jsonb('delivery_address').$type<StoredOrderAddress>(),
+    /** The billing address a card payment was made with (spec 3 §3 place-order payload memberBillingAddress); null when not paid by card. */
+    billingAddress: jsonb('billing_address').$type<StoredOrderAddress>(),
     orderNotes: text('order_notes'),
     allergies: text('allergies'),
     deliveryTime: text('delivery_time'),

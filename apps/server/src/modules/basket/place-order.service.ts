@@ -156,7 +156,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
   const ctx = await storeContext(db, input.merchantBranchId);
   let first:
     | { kind: 'placed'; order: PlacedOrder }
-    | { kind: 'card'; payment: Awaited<ReturnType<typeof insertPendingPayment>>; sessionReference: string | null; savedCardToken: string | null };
+    | { kind: 'card'; payment: Awaited<ReturnType<typeof insertPendingPayment>>; sessionReference: string | null; savedCardToken: string | null; billing: OrderAddress | null };
   const memberId = place.memberId ?? null;
   try {
     first = await db.transaction(async (tx) => {
@@ -221,7 +221,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
         .where(and(eq(basket.merchantAccountId, ctx.scope.merchantAccountId), eq(basket.id, open.id), eq(basket.state, 'OPEN')))
         .returning({ id: basket.id });
       if (!changed.length) throw conflict(CHECKOUT_MESSAGES.placing);
-      return { kind: 'card' as const, payment, sessionReference: dojoReference(ctx.scope.merchantAccountId, open.id), savedCardToken };
+      return { kind: 'card' as const, payment, sessionReference: dojoReference(ctx.scope.merchantAccountId, open.id), savedCardToken, billing: snapshot.billingAddress ?? null };
     });
   } catch (err) {
     if (isLockBusy(err)) throw conflict(CHECKOUT_MESSAGES.placing);
@@ -232,7 +232,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
   if (!cardProvider) throw badRequest(PAYMENT_MESSAGES.noProvider);
   return authoriseRecorded(place.payments, first.payment, cardProvider, {
     cardIdentifier: input.cardIdentifier ?? null,
-    billing: input.memberBillingAddress ?? input.memberUserAddress ?? null,
+    billing: first.billing,
     browser: place.browser,
     sessionReference: first.sessionReference,
     savedCardToken: first.savedCardToken,
@@ -243,6 +243,13 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
         ? { paymentData: input.applePayPayment.paymentData, displayName: input.applePayPayment.paymentMethod?.displayName ?? null }
         : null,
   });
+}
+
+/** A card's billing address: the one given, else the delivery address (spec 3 §3: equal when 'same as delivery' is ticked); null when neither has one. */
+function billingUsed(input: PlaceOrderInput): OrderAddress | null {
+  const a = input.memberBillingAddress ?? input.memberUserAddress ?? null;
+  if (!a || (blank(a.postCode) && blank(a.addressLine1))) return null;
+  return { ...a, postCode: normalisePostcode(a.postCode ?? '') ?? a.postCode };
 }
 
 /** The order as it will be made: built field by field from the checked input (no card data can slip in). */
@@ -257,6 +264,8 @@ function snapshotOf(ctx: StoreContext, basketId: number, input: PlaceOrderInput,
     customer: { firstName: input.firstName, lastName: input.lastName, email: input.email, mobilePhone: input.mobilePhone },
     deliveryAddress:
       checked.orderType === 'Delivery' && input.memberUserAddress ? { ...input.memberUserAddress, postCode: normalisePostcode(input.memberUserAddress.postCode ?? '') } : null,
+    // The address the card is paid with (the provider gets exactly this), kept on the order.
+    billingAddress: checked.card ? billingUsed(input) : null,
     orderNotes: input.orderNotes,
     allergies: input.allergies,
     // 'Deliver By' for a delivery, 'Ready By' for a collection (spec 3 §2.2); a table order has neither.

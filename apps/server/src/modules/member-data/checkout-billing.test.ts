@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
 import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data';
 import type { PlacedOrder } from '@tillpoint/contracts/order';
+import { type LiveOrder, ORDER_PATHS } from '@tillpoint/contracts/order-handling';
 import { PAYMENT_PATHS, type PaymentTokenReply } from '@tillpoint/contracts/payment';
 import { basket, customerOrder, memberBillingAddress, memberUser, payment } from '../../db/schema';
 import { createTokenSigner } from '../../platform/auth';
+import { eraseMember } from '../members/members.repo';
 import { issueRefreshToken } from '../../platform/sessions';
 import { type ApiError, type BasketWorld, basketWorld } from '../basket/basket-test-kit';
 import { type OpayoStandIn, opayoCardIdentifier, startOpayoStandIn } from '../payments/opayo-stand-in';
@@ -15,7 +17,8 @@ import { type OpayoStandIn, opayoCardIdentifier, startOpayoStandIn } from '../pa
  * The member's checkout pays with the billing address the member chose (spec 3 §4.8; issue 11): a
  * saved one goes by its id and the server reads it from the member's own list, so the provider
  * (Opayo's stand-in here, which keeps what it was sent) gets exactly that address; another member's
- * id, or a visitor's, is refused before anything changes.
+ * id, or a visitor's, is refused before anything changes. The order keeps the billing address the
+ * card was paid with (spec 3 §3 place-order payload), in the order's API shape.
  */
 const SECRET = 'checkout-billing-test-secret-0123456789';
 const signer = createTokenSigner(SECRET);
@@ -25,6 +28,7 @@ let opayo: OpayoStandIn;
 let ann: { id: number; token: string };
 let bob: { id: number; token: string };
 let annBilling: number;
+let owner: string;
 
 const SAVED = { postCode: 'EC1A 1BB', city: 'London', addressLine1: '1 Billing Road', addressLine2: 'Floor 2', addressLine3: null, addressLine4: null };
 /** What a tampered page might send beside the id: the server must not use it. */
@@ -52,6 +56,7 @@ beforeAll(async () => {
   bob = await member('bob.billing@example.test');
   const [row] = await w.t.db.insert(memberBillingAddress).values({ memberUserId: ann.id, ...SAVED, defaultAddress: true }).returning();
   annBilling = row.id;
+  owner = (await w.t.signIn('merchant', { userName: 'bcafe', password: 'Bcafe1234', domainName: 'basket-cafe' })).accessToken;
 });
 afterAll(async () => {
   await Promise.all([w.t.close(), opayo.close()]);
@@ -100,6 +105,15 @@ async function untouched(bssId: string) {
   expect(await w.t.db.select().from(customerOrder).where(and(eq(customerOrder.merchantAccountId, w.s.merchantAccountId), eq(customerOrder.basketId, b.id)))).toEqual([]);
 }
 
+/** The billing address kept on the basket's order (null: none), and the order as the merchant's API shows it. */
+async function orderBilling(bssId: string) {
+  const [b] = await w.t.db.select().from(basket).where(eq(basket.bssId, bssId));
+  const [o] = await w.t.db.select().from(customerOrder).where(and(eq(customerOrder.merchantAccountId, w.s.merchantAccountId), eq(customerOrder.basketId, b.id)));
+  const shown = await w.t.json<LiveOrder>('GET', `/api/${ORDER_PATHS.byId(o.id)}`, undefined, owner);
+  expect(shown.status).toBe(200);
+  return { stored: o.billingAddress, shown: shown.body.billingAddress, id: o.id };
+}
+
 const annsBilling = async () => (await w.t.db.select().from(memberBillingAddress).where(eq(memberBillingAddress.memberUserId, ann.id))).map((a) => [a.id, a.addressLine1, a.postCode]);
 
 describe("the member's chosen billing address", () => {
@@ -110,13 +124,37 @@ describe("the member's chosen billing address", () => {
     expect(res.body.basketStatus).toBe('PAID');
     expect(await billingSent(bssId)).toMatchObject({ address1: '1 Billing Road', address2: 'Floor 2', city: 'London', postalCode: 'EC1A 1BB' });
     expect(await annsBilling()).toEqual([[annBilling, '1 Billing Road', 'EC1A 1BB']]);
+    // The order keeps the address the card was paid with, the saved one, not the typed fields.
+    expect(await orderBilling(bssId)).toMatchObject({ stored: SAVED, shown: '1 Billing Road, Floor 2, London, EC1A 1BB' });
   });
 
-  it("'Other': the typed billing address goes to the provider", async () => {
+  it("'Other': the typed billing address goes to the provider and is kept on the order", async () => {
     const { bssId, body } = await cardCheckout(ann);
-    const res = await call<PlacedOrder>(BASKET_PATHS.place, ann.token, { ...body, memberBillingAddress: TYPED });
+    const res = await call<PlacedOrder>(BASKET_PATHS.place, ann.token, { ...body, memberBillingAddress: { ...TYPED, postCode: 'sw1a2aa' } });
     expect(res.status).toBe(200);
     expect(await billingSent(bssId)).toMatchObject({ address1: '99 Typed Lane', city: 'Elsewhere', postalCode: 'SW1A 2AA' });
+    const kept = await orderBilling(bssId);
+    expect(kept.stored).toEqual({ postCode: 'SW1A 2AA', city: 'Elsewhere', addressLine1: '99 Typed Lane', addressLine2: null, addressLine3: null, addressLine4: null });
+    expect(kept.shown).toBe('99 Typed Lane, Elsewhere, SW1A 2AA');
+  });
+
+  it('an order not paid by card keeps no billing address, even when one is sent', async () => {
+    const { bssId, body } = await cardCheckout(null);
+    const res = await call<PlacedOrder>(BASKET_PATHS.place, undefined, { ...body, paymentType: 'PAY AT COUNTER', paymentAccessToken: null, cardIdentifier: null, memberBillingAddress: TYPED });
+    expect(res.status).toBe(200);
+    expect(await orderBilling(bssId)).toMatchObject({ stored: null, shown: null });
+  });
+
+  it("erasing the member blanks the billing address on their orders (the order stays)", async () => {
+    const carl = await member('carl.billing@example.test');
+    const { bssId, body } = await cardCheckout(carl);
+    expect((await call<PlacedOrder>(BASKET_PATHS.place, carl.token, { ...body, memberBillingAddress: TYPED })).status).toBe(200);
+    expect((await orderBilling(bssId)).stored).not.toBeNull();
+    await w.t.db.transaction((tx) => eraseMember(tx, carl.id));
+    expect(await orderBilling(bssId)).toMatchObject({ stored: null, shown: null });
+    const [b] = await w.t.db.select().from(basket).where(eq(basket.bssId, bssId));
+    const [p] = await w.t.db.select().from(payment).where(and(eq(payment.merchantAccountId, w.s.merchantAccountId), eq(payment.basketId, b.id)));
+    expect((p.checkout as { billingAddress?: unknown }).billingAddress).toBeNull();
   });
 
   it("another member's saved billing address id is not found (404) and changes nothing", async () => {

@@ -117,9 +117,9 @@ export async function eraseMember(db: Db, memberId: number): Promise<SavedCardRe
     .where(eq(memberCard.memberUserId, memberId));
   await db
     .update(customerOrder)
-    .set({ firstName: null, lastName: null, email: null, mobilePhone: null, deliveryAddress: null, orderNotes: null, allergies: null })
+    .set({ firstName: null, lastName: null, email: null, mobilePhone: null, deliveryAddress: null, billingAddress: null, orderNotes: null, allergies: null })
     .where(eq(customerOrder.memberUserId, memberId));
-  const blank = { customer: { firstName: null, lastName: null, email: null, mobilePhone: null }, deliveryAddress: null, orderNotes: null, allergies: null, saveFor: null, saveCardFor: null };
+  const blank = { customer: { firstName: null, lastName: null, email: null, mobilePhone: null }, deliveryAddress: null, billingAddress: null, orderNotes: null, allergies: null, saveFor: null, saveCardFor: null };
   await db.execute(sql`
     update payment set checkout = payment.checkout || ${JSON.stringify(blank)}::jsonb
     from basket

@@ -36,8 +36,10 @@ const when = (d: Date | null) => (d ? DATE_TIME.format(d).replace(',', '') : nul
 
 type Row = typeof customerOrder.$inferSelect & { driverFullName: string | null };
 
+/** An address on one line: lines 1 to 4, city, postcode. */
+const oneLine = (a: Row['deliveryAddress']) => (a ? [a.addressLine1, a.addressLine2, a.addressLine3, a.addressLine4, a.city, a.postCode].filter(Boolean).join(', ') : null);
+
 function toLiveOrder(o: Row, lines: LiveOrder['basketDetailList']): LiveOrder {
-  const a = o.deliveryAddress;
   return {
     id: o.id,
     orderNo: o.orderNo,
@@ -63,7 +65,8 @@ function toLiveOrder(o: Row, lines: LiveOrder['basketDetailList']): LiveOrder {
     customerFullName: [o.firstName, o.lastName].filter(Boolean).join(' '),
     driverId: o.driverId,
     driverFullName: o.driverFullName,
-    deliveryAddress: a ? [a.addressLine1, a.addressLine2, a.addressLine3, a.addressLine4, a.city, a.postCode].filter(Boolean).join(', ') : null,
+    deliveryAddress: oneLine(o.deliveryAddress),
+    billingAddress: oneLine(o.billingAddress),
     orderNotes: o.orderNotes,
     allergies: o.allergies,
     errorType: o.errorType,

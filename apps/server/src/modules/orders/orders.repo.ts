@@ -22,6 +22,8 @@ export type NewOrder = {
   tableNo: number | null;
   customer: { firstName: string | null; lastName: string | null; email: string | null; mobilePhone: string | null };
   deliveryAddress: OrderAddress | null;
+  /** The billing address a card payment was made with (absent or null: none). */
+  billingAddress?: OrderAddress | null;
   orderNotes: string | null;
   allergies: string | null;
   deliveryTime: string | null;
@@ -32,6 +34,8 @@ export type NewOrder = {
    */
   lines: { productId: number | null; webMenuId?: number | null; description: string; quantityTenths: number; totalPrice: number; weighable: boolean; taxRateBp?: number }[];
 };
+
+const storedAddress = (a: OrderAddress | null | undefined) => (a ? { ...a, postCode: a.postCode ?? '', city: a.city ?? '', addressLine1: a.addressLine1 ?? '' } : null);
 
 /**
  * Writes an order in the caller's transaction: the branch's next order number (the branch row is
@@ -67,9 +71,8 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
       remote,
       tableNo: o.tableNo,
       ...o.customer,
-      deliveryAddress: o.deliveryAddress
-        ? { ...o.deliveryAddress, postCode: o.deliveryAddress.postCode ?? '', city: o.deliveryAddress.city ?? '', addressLine1: o.deliveryAddress.addressLine1 ?? '' }
-        : null,
+      deliveryAddress: storedAddress(o.deliveryAddress),
+      billingAddress: storedAddress(o.billingAddress),
       orderNotes: o.orderNotes,
       allergies: o.allergies,
       deliveryTime: o.deliveryTime,

@@ -23,6 +23,8 @@ export type CheckoutSnapshot = {
   tableNo: number | null;
   customer: { firstName: string | null; lastName: string | null; email: string | null; mobilePhone: string | null };
   deliveryAddress: OrderAddress | null;
+  /** The billing address the card payment is made with (sent to the provider, kept on the order); older snapshots lack it. */
+  billingAddress?: OrderAddress | null;
   orderNotes: string | null;
   allergies: string | null;
   deliveryTime: string | null;
@@ -60,6 +62,7 @@ export async function orderFromCheckout(tx: Db, s: Scope, snap: CheckoutSnapshot
     tableNo: snap.tableNo,
     customer: snap.customer,
     deliveryAddress: snap.deliveryAddress,
+    billingAddress: snap.billingAddress ?? null,
     orderNotes: snap.orderNotes,
     allergies: snap.allergies,
     deliveryTime: snap.deliveryTime,

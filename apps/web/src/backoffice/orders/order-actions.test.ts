@@ -35,6 +35,7 @@ const order = (o: Partial<LiveOrder> = {}): LiveOrder => ({
   driverId: null,
   driverFullName: null,
   deliveryAddress: null,
+  billingAddress: null,
   orderNotes: null,
   allergies: null,
   errorType: 'INIT',
