@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { OPTION_GROUP_KEYS, type OptionGroupKey } from '@tillpoint/contracts/web-menu';
 import type { Db } from '../../db/open-db';
 import { basket, basketLine, branchSettings, department, licence, merchantBranch, product, tax, webMenu } from '../../db/schema';
@@ -66,13 +66,12 @@ export async function basketLines(db: Db, s: Scope, basketId: number): Promise<B
 }
 
 /**
- * The branch's web menu items as pricing needs them, read fresh on every call: only ACTIVE,
- * webEnabled items with an ACTIVE, webEnabled product show (as on the storefront menu), so an item
- * of another branch, a category or a withdrawn product is simply not found.
+ * Every item of the branch's web menu as pricing needs it, by web menu id: only ACTIVE, webEnabled
+ * items with an ACTIVE, webEnabled product (as on the storefront menu), so an item of another
+ * branch, a category or a withdrawn product is simply not found. The basket keeps this per branch
+ * (storeContext), emptied by the store-change triggers of every table read here.
  */
-export async function itemData(db: Db, s: Scope, webMenuIds: readonly number[]): Promise<Map<number, ItemData>> {
-  const ids = [...new Set(webMenuIds)];
-  if (!ids.length) return new Map();
+export async function branchItems(db: Db, s: Scope): Promise<Map<number, ItemData>> {
   const rows = await db
     .select({
       menu: webMenu,
@@ -96,7 +95,6 @@ export async function itemData(db: Db, s: Scope, webMenuIds: readonly number[]):
         webMenu,
         s,
         and(
-          inArray(webMenu.id, ids),
           eq(webMenu.hasSubMenu, false),
           eq(webMenu.status, 'ACTIVE'),
           eq(webMenu.webEnabled, true),

@@ -25,7 +25,7 @@ import { pricingOffersOf } from '../mix-and-match/mix-and-match.repo';
 import type { BranchSettingsRow } from '../settings/branch-settings.repo';
 import { memberView } from '../settings/branch-settings.merchant';
 import { type BasketPrice, type ItemData, type LineData, priceBasket, priceOptions, serviceChargeRate } from './basket.pricing';
-import { type BasketLineRow, type BasketRow, basketLines, findBasket, itemData, storeRow, touchOpenBasket } from './basket.repo';
+import { type BasketLineRow, type BasketRow, basketLines, branchItems, findBasket, storeRow, touchOpenBasket } from './basket.repo';
 
 /** The store as the basket sees it at this moment: its keys, settings, licences and whether it is closed. */
 export type StoreContext = {
@@ -38,6 +38,8 @@ export type StoreContext = {
   now: Date;
   /** The branch's ACTIVE offers with their products, read with `tx` unless kept from an earlier call. */
   offers: (tx: Db) => Promise<PricingOffer[]>;
+  /** The branch's orderable items by web menu id (basket.repo's branchItems), kept the same way. */
+  items: (tx: Db) => Promise<Map<number, ItemData>>;
 };
 
 /**
@@ -66,7 +68,13 @@ export async function storeContext(db: Db, branchId: number, now = new Date()): 
       async () => ({ value: await pricingOffersOf(tx, scope), accountId: scope.merchantAccountId }),
       synced,
     );
-  return { scope, settings, status: row.status, tradingName: row.tradingName, granted, now, closed: memberView(scope, row.status, settings, now).storeClosed, offers };
+  const items = (tx: Db) =>
+    storeCache<Map<number, ItemData>>(db, 'basket-items', { maxEntries: 1000 }).get(
+      `${scope.merchantAccountId}:${scope.merchantBranchId}`,
+      async () => ({ value: await branchItems(tx, scope), accountId: scope.merchantAccountId }),
+      synced,
+    );
+  return { scope, settings, status: row.status, tradingName: row.tradingName, granted, now, closed: memberView(scope, row.status, settings, now).storeClosed, offers, items };
 }
 
 const unavailable = () => new HttpError(400, BASKET_MESSAGES.serviceUnavailable, 'WARNING');
@@ -86,20 +94,18 @@ const serviceOptionOf = (s: BranchSettingsRow | undefined, t: StorefrontOrderTyp
 
 /**
  * The basket's lines with the server's own prices (lines whose item has been withdrawn drop out).
- * `known` spares reading again what the caller has just read or written in the same transaction:
- * the basket's lines, and items already read (only the others are read).
+ * `known.lines` spares reading again the lines the caller has just read or written in the same
+ * transaction; the items come from the branch's kept list (storeContext).
  */
 export async function priceOf(
   db: Db,
   ctx: StoreContext,
   row: BasketRow | undefined,
   orderType: StorefrontOrderType,
-  known: { lines?: BasketLineRow[]; items?: Map<number, ItemData> } = {},
+  known: { lines?: BasketLineRow[] } = {},
 ) {
   const rows: BasketLineRow[] = known.lines ?? (row ? await basketLines(db, ctx.scope, row.id) : []);
-  const items = new Map(known.items);
-  const missing = rows.map((r) => r.webMenuId).filter((id) => !items.has(id));
-  if (missing.length) for (const [id, item] of await itemData(db, ctx.scope, missing)) items.set(id, item);
+  const items = rows.length ? await ctx.items(db) : new Map<number, ItemData>();
   const lines: LineData[] = [];
   for (const r of rows) {
     const item = items.get(r.webMenuId);
@@ -234,9 +240,7 @@ export async function addItem(db: Db, input: AddItemInput, setMenu: boolean): Pr
   return db.transaction(async (tx) => {
     const { row, created } = await openOrCreate(tx, ctx, input.basketBssId, input.orderType, input.orderType === 'Table Order' ? (input.tableNo ?? null) : null);
     const lines = created ? [] : await basketLines(tx, ctx.scope, row.id);
-    // The new item and the basket's others in one read: pricing below needs them all.
-    const items = await itemData(tx, ctx.scope, [input.webMenuBssId, ...lines.map((l) => l.webMenuId)]);
-    const item = items.get(input.webMenuBssId);
+    const item = (await ctx.items(tx)).get(input.webMenuBssId);
     if (!item) throw notFound();
     if (!item.weighable && tenths % 10 !== 0) throw quantityRefused();
     const priced = priceOptions(item, setMenu ? input.options : []);
@@ -269,7 +273,7 @@ export async function addItem(db: Db, input: AddItemInput, setMenu: boolean): Pr
         .returning();
       lines.push(added);
     }
-    return basketReply(tx, ctx, row, row.orderType as StorefrontOrderType, { lines, items });
+    return basketReply(tx, ctx, row, row.orderType as StorefrontOrderType, { lines });
   });
 }
 
@@ -295,7 +299,7 @@ const lineKey = (s: Scope, id: number) => and(eq(basketLine.merchantAccountId, s
 export const addOne = (db: Db, input: LineActionInput) =>
   onLine(db, input, async (tx, line, ctx) => {
     if (ctx.closed) throw badRequest(BASKET_MESSAGES.storeClosed);
-    const item = (await itemData(tx, ctx.scope, [line.webMenuId])).get(line.webMenuId);
+    const item = (await ctx.items(tx)).get(line.webMenuId);
     if (!item) throw notFound();
     const next = line.quantityTenths + (item.weighable ? 1 : 10);
     if (next > 9990) throw quantityRefused();
