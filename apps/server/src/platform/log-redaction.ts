@@ -72,6 +72,38 @@ export function serializeRequest(req: Req) {
   return { method: req.method, url: path, remoteAddress: req.ip };
 }
 
+/**
+ * Standard output in batches: the lines of the next 20 ms (or 16 KB) in one write, instead of a write
+ * per line (two per request). Measured on basket adds: the per-line writes were a tenth of the
+ * server's CPU. Whatever is pending is written when the process exits (pipes and files are written
+ * synchronously on Linux, so it reaches them); only a SIGKILL can lose the last 20 ms.
+ */
+export function batchedStdout(out: { write(text: string): unknown } = process.stdout) {
+  let pending = '';
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!pending) return;
+    const text = pending;
+    pending = '';
+    out.write(text);
+  };
+  process.on('exit', flush);
+  return {
+    write(line: string) {
+      pending += line;
+      if (pending.length >= 16_384) flush();
+      else timer ??= setTimeout(flush, 20).unref();
+      return true;
+    },
+    flush,
+  };
+}
+
+// One per process, however many apps it builds.
+let stdoutLines: ReturnType<typeof batchedStdout> | undefined;
+
 /** Fastify's logger options with the redaction above; `stream` lets a test read what would be written. */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (level === 'silent' && !stream) return false;
@@ -79,6 +111,6 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     level: level === 'silent' ? 'info' : level,
     redact: { paths: redactPaths, censor: REDACTED },
     serializers: { err: serializeError, error: serializeError, req: serializeRequest },
-    ...(stream ? { stream } : {}),
+    stream: stream ?? (stdoutLines ??= batchedStdout()),
   };
 }
