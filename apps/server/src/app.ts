@@ -20,6 +20,7 @@ import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/log-redaction';
 import { linkOrigin } from './platform/mail-links';
 import { registerResponseHeaders } from './platform/response-headers';
+import { registerJsonCompression } from './platform/json-compression';
 import { type Job, startJobs } from './platform/jobs';
 import { databaseFiles } from './platform/files';
 import { type MailTransport, deliverDueMailWith, smtpTransport } from './platform/outbox';
@@ -77,6 +78,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerInputGuard(app);
   registerResponseHeaders(app);
+  registerJsonCompression(app);
 
   await app.register(cookie);
   await app.register(helmet, {

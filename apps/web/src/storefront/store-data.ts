@@ -4,7 +4,8 @@ import { MARKETPLACE_PATHS } from '@tillpoint/contracts/marketplace-paths';
 import type { MemberBranchSettings } from '@tillpoint/contracts/branch-settings';
 import type { StoreInfo } from '@tillpoint/contracts/merchant-branch';
 import type { StorefrontOrderType } from '@tillpoint/contracts/basket-paths';
-import { api } from '../shared/api';
+import { TOP_LEVEL, WEB_MENU_MEMBER_PATHS } from '@tillpoint/contracts/web-menu-paths';
+import { type ApiResult, api } from '../shared/api';
 import { STORE_KEYS, writeKey } from './storefront-storage';
 
 /** A store as the storefront loads it: header card, member settings and licences (spec 3 §3, §6, §7.5). */
@@ -13,9 +14,52 @@ export type StoreData = { branchId: number; info: StoreInfo; settings: MemberBra
 
 export type StoreLoad = { status: 'loading' } | { status: 'notFound' } | { status: 'unavailable' } | { status: 'ready'; store: StoreData };
 
+/**
+ * The calls a store's first screen makes, started as soon as the page knows its store (the address
+ * names it before React has drawn anything) instead of one after another as each part mounts: the
+ * branch, then its header, settings and licences, then the menu's top level. Each early reply is taken
+ * once, and only while fresh; any later call asks the server again.
+ */
+const EARLY_MS = 10_000;
+const early = new Map<string, { at: number; reply: Promise<ApiResult<unknown>> }>();
+
+function startEarly(path: string) {
+  const kept = early.get(path);
+  if (kept && Date.now() - kept.at < EARLY_MS) return kept.reply;
+  const reply = api.get<unknown>(path);
+  early.set(path, { at: Date.now(), reply });
+  return reply;
+}
+
+/** A GET of the store's first screen: the early reply when one was started, else a call now. */
+export function getOnce<T>(path: string): Promise<ApiResult<T>> {
+  const kept = early.get(path);
+  early.delete(path);
+  return kept && Date.now() - kept.at < EARLY_MS ? (kept.reply as Promise<ApiResult<T>>) : api.get<T>(path);
+}
+
+/** Starts the calls of a known store's first screen. */
+export function prefetchStore(branchId: number) {
+  for (const path of [
+    PATHS.merchantBranch.storeInfo(branchId),
+    BRANCH_SETTINGS_PATHS.member(branchId),
+    PATHS.licenceFlags(branchId),
+    WEB_MENU_MEMBER_PATHS.shortcuts(branchId),
+    WEB_MENU_MEMBER_PATHS.items(branchId, TOP_LEVEL),
+  ])
+    void startEarly(path);
+}
+
+/** Starts finding the store a domain name names, and then its first screen's calls. */
+export function prefetchDomain(domainName: string) {
+  void startEarly(PATHS.merchantBranch.byDomainName(domainName)).then((r) => {
+    if (r.ok) prefetchStore((r.body as { merchantBranchId: number }).merchantBranchId);
+  });
+}
+
 /** The branch id of a domain name; null when no live store has it (the page then goes to /). */
 export async function branchIdOf(domainName: string): Promise<number | null> {
-  const r = await api.get<{ merchantBranchId: number }>(PATHS.merchantBranch.byDomainName(domainName));
+  const r = await getOnce<{ merchantBranchId: number }>(PATHS.merchantBranch.byDomainName(domainName));
   return r.ok ? r.body.merchantBranchId : null;
 }
 
@@ -27,9 +71,9 @@ export async function branchIdOfClient(clientId: string): Promise<number | null>
 
 export async function loadStore(branchId: number): Promise<StoreData | null> {
   const [info, settings, licences] = await Promise.all([
-    api.get<StoreInfo>(PATHS.merchantBranch.storeInfo(branchId)),
-    api.get<MemberBranchSettings>(BRANCH_SETTINGS_PATHS.member(branchId)),
-    api.get<Licences>(PATHS.licenceFlags(branchId)),
+    getOnce<StoreInfo>(PATHS.merchantBranch.storeInfo(branchId)),
+    getOnce<MemberBranchSettings>(BRANCH_SETTINGS_PATHS.member(branchId)),
+    getOnce<Licences>(PATHS.licenceFlags(branchId)),
   ]);
   if (!info.ok || !settings.ok || !licences.ok) return null;
   // The licences are kept for the checkout and login pages (spec 3 §3 browser keys).

@@ -15,7 +15,7 @@ import { FavouriteButton, type OpenedFavourite, useOpenedFavourite } from './fav
 import { ItemDialog } from './item-dialog';
 import { SearchIcon } from './marketplace-page';
 import { navigate } from './router';
-import { type StoreData, canOrder, defaultOrderType, imageUrl, offeredOrderTypes } from './store-data';
+import { type StoreData, canOrder, defaultOrderType, getOnce, imageUrl, offeredOrderTypes } from './store-data';
 import { STORE_KEYS, readBasketId, readKey, readOrderType, readTableNo, writeKey } from './storefront-storage';
 import { toast } from './toast';
 
@@ -93,7 +93,7 @@ export function StorePage({ store }: { store: StoreData }) {
   }, [checkPostcode, orderType]);
 
   useEffect(() => {
-    void api.get<MemberMenuItem[]>(WEB_MENU_MEMBER_PATHS.shortcuts(branchId)).then((r) => r.ok && setShortcuts(r.body));
+    void getOnce<MemberMenuItem[]>(WEB_MENU_MEMBER_PATHS.shortcuts(branchId)).then((r) => r.ok && setShortcuts(r.body));
   }, [branchId]);
   useEffect(() => {
     setSubCategories([]);
@@ -103,7 +103,7 @@ export function StorePage({ store }: { store: StoreData }) {
   }, [branchId, parent.id]);
   useEffect(() => {
     setItems(null);
-    void api.get<MemberMenuItem[]>(WEB_MENU_MEMBER_PATHS.items(branchId, parent.id)).then((r) => {
+    void getOnce<MemberMenuItem[]>(WEB_MENU_MEMBER_PATHS.items(branchId, parent.id)).then((r) => {
       if (r.ok) setItems(r.body);
       else notify(r, { suppressSuccess: true });
     });

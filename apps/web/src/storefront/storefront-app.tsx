@@ -7,7 +7,7 @@ import type { SystemParams } from '@tillpoint/contracts/auth';
 import { api } from '../shared/api';
 import { Link, dropSearchParams, matchRoute, navigate, useLocation } from './router';
 import { Toaster, toast } from './toast';
-import { type StoreData, branchIdOf, branchIdOfClient, imageUrl, loadStore, storefrontAllowed } from './store-data';
+import { type StoreData, branchIdOf, branchIdOfClient, imageUrl, loadStore, prefetchDomain, prefetchStore, storefrontAllowed } from './store-data';
 import { ADDRESS_KEYS, STORE_KEYS, readBasketId, readBranchId, readTableNo, removeKeys, writeBasketId, writeKey } from './storefront-storage';
 import { RefundPolicyDialog } from './refund-policy';
 import { KEY_PARAMS } from '@tillpoint/contracts/session-constants';
@@ -25,6 +25,12 @@ const StorePage = lazy(() => loadStorePage().then((m) => ({ default: m.StorePage
 // store's data, rather than once the data has come.
 const opening = matchRoute(window.location.pathname);
 if (opening.page === 'store' && (opening.domainName !== null || opening.tableNo !== null || readBranchId() !== null)) void loadStorePage();
+// Its data too: the store's calls start now rather than once the shell has drawn and each part has mounted.
+if (opening.page === 'store') {
+  const stored = readBranchId();
+  if (opening.domainName !== null) prefetchDomain(opening.domainName);
+  else if (stored !== null && !new URLSearchParams(window.location.search).has('clientId')) prefetchStore(stored);
+}
 const MarketplacePage = lazy(() => import('./marketplace-page').then((m) => ({ default: m.MarketplacePage })));
 
 // The checkout and login pages come from their own folders; a glob keeps the build whole while one is missing.

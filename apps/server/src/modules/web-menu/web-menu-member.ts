@@ -27,6 +27,7 @@ import { notFound } from '../../platform/errors';
 import { type FileStore, sendStoredFile } from '../../platform/files';
 import { errorResponses } from '../../platform/route-kit';
 import { activeOptionGroups } from '../../platform/option-groups';
+import { type JsonEntry, sendJsonEntry } from '../../platform/json-compression';
 import { storeCache, useStoreChanges } from '../../platform/store-changes';
 import { branchScope } from '../../platform/tenancy';
 import { childOrder, pounds, topLevelSort } from './web-menu.repo';
@@ -217,20 +218,22 @@ async function optionGroups(db: Db, s: Scope, menu: typeof webMenu.$inferSelect)
   });
 }
 
-/** A reply as kept: the serialised body and its ETag. */
-type Cached = { etag: string; json: string };
+/** A reply as kept: the serialised body, its ETag and its compressed copies once asked for. */
 
-const serialised = (body: unknown): Cached => {
+const serialised = (body: unknown): JsonEntry => {
   const json = JSON.stringify(body);
   return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"` };
 };
 
-/** Replies with the body's ETag; 304 when the client's copy is current. PASSIVE changes show on the next call: no max-age. */
-function sendCached(req: FastifyRequest, reply: FastifyReply, body: Cached) {
+/**
+ * Replies with the body's ETag; 304 when the client's copy is current. PASSIVE changes show on the next
+ * call: no max-age. A kept menu is compressed once for all the browsers that ask for it.
+ */
+function sendCached(req: FastifyRequest, reply: FastifyReply, body: JsonEntry) {
   reply.header('etag', body.etag).header('cache-control', 'public, no-cache');
   const header = req.headers['if-none-match'];
   if (header?.split(',').some((t) => t.trim().replace(/^W\//, '') === body.etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(body.json);
+  return sendJsonEntry(req, reply, body);
 }
 
 const branchParam = z.object({ branchId: idSchema });
@@ -253,7 +256,7 @@ export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: File
   // The menu calls' replies, serialised with their ETag, until the account's store changes (platform/store-changes.ts):
   // a repeated call, or a 304, reads nothing.
   useStoreChanges(parent, db);
-  const cache = storeCache<Cached>(db, 'web-menu');
+  const cache = storeCache<JsonEntry>(db, 'web-menu');
   const cached = (key: string, compute: () => Promise<{ body: unknown; accountId: number }>) =>
     cache.get(key, async () => {
       const { body, accountId } = await compute();

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -367,6 +368,19 @@ describe('web menu: what the storefront reads', () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body.map((i) => i.name)).toEqual(['Chips', 'Burger meal']);
+  });
+
+  it('sends the same menu, with the same ETag, to a browser that accepts brotli, and answers its If-None-Match with 304', async () => {
+    const url = `/api/${M}${branch}/${store.cat.id}`;
+    const plain = await w.t.app.inject({ method: 'GET', url });
+    const br = await w.t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(br.headers.vary).toMatch(/accept-encoding/);
+    const body = br.headers['content-encoding'] === 'br' ? brotliDecompressSync(br.rawPayload).toString() : br.body;
+    expect(JSON.parse(body)).toEqual(plain.json());
+    const again = await w.t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    expect(again.statusCode).toBe(304);
   });
 
   it('PASSIVE menus and products, and non-web ones, vanish at once', async () => {
