@@ -12,10 +12,20 @@ export const ORDER_EVENTS_CHANNEL = 'order_events';
  * One statement (the insert and its notice): each order action writes one or two of these.
  */
 export async function recordOrderEvent(tx: Db, s: Scope, orderId: number, kind: string, orderStatus: string) {
+  const [id] = await recordOrderEvents(tx, s, orderId, [{ kind, orderStatus }]);
+  return id;
+}
+
+/** Several events of one order, in their order, in one statement (an action and the automatic steps it set off). */
+export async function recordOrderEvents(tx: Db, s: Scope, orderId: number, events: readonly { kind: string; orderStatus: string }[]) {
+  const rows = sql.join(
+    events.map((e) => sql`(${s.merchantAccountId}::int, ${s.merchantBranchId}::int, ${orderId}::int, ${e.kind}, ${e.orderStatus})`),
+    sql`, `,
+  );
   const result = await tx.execute(sql`with e as (
       insert into order_event (merchant_account_id, merchant_branch_id, order_id, kind, order_status)
-      values (${s.merchantAccountId}, ${s.merchantBranchId}, ${orderId}, ${kind}, ${orderStatus}) returning order_event.id)
+      values ${rows} returning order_event.id)
     select e.id, pg_notify(${ORDER_EVENTS_CHANNEL}, json_build_object('merchantAccountId', ${s.merchantAccountId}::int, 'merchantBranchId', ${s.merchantBranchId}::int,
-      'orderId', ${orderId}::int, 'eventId', e.id)::text) from e`);
-  return Number((result as unknown as { rows: { id: number }[] }).rows[0].id);
+      'orderId', ${orderId}::int, 'eventId', e.id)::text) from (select id from e order by id) e`);
+  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }

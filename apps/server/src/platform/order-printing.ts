@@ -13,9 +13,13 @@ export type PrintKind = 'KITCHEN' | 'RECEIPT';
  * retry (it prints everything again), so a resend never prints twice.
  */
 export async function queueOrderPrint(tx: Db, s: Scope, orderId: number, kind: PrintKind) {
-  await tx
-    .update(printJob)
-    .set({ status: 'SUPERSEDED', updatedDate: new Date() })
-    .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.orderId, orderId), eq(printJob.kind, kind), inArray(printJob.status, ['PENDING', 'FAILED'])));
-  await tx.insert(printJob).values({ ...s, orderId, kind });
+  // One statement: the waiting print replaced (a CTE sees the table as before the insert) and the new one added.
+  const superseded = tx.$with('superseded').as(
+    tx
+      .update(printJob)
+      .set({ status: 'SUPERSEDED', updatedDate: new Date() })
+      .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.orderId, orderId), eq(printJob.kind, kind), inArray(printJob.status, ['PENDING', 'FAILED'])))
+      .returning({ id: printJob.id }),
+  );
+  await tx.with(superseded).insert(printJob).values({ ...s, orderId, kind });
 }

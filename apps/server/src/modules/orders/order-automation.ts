@@ -3,12 +3,10 @@ import { BRANCH_SETTINGS_DEFAULTS } from '@tillpoint/contracts/branch-settings';
 import { ORDER_PRIVILEGES as P, type OrderAction, type OrderPrivilege } from '@tillpoint/contracts/order-handling';
 import { type OrderChange, type OrderFacts, decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import type { Db } from '../../db/open-db';
-import { branchSettings, customerOrder, orderHistory } from '../../db/schema';
+import { branchSettings, type customerOrder, orderHistory } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { recordOrderEvent } from '../../platform/order-events';
 import { queueOrderPrint } from '../../platform/order-printing';
 import { storeCache } from '../../platform/store-changes';
-import type { OrderRow } from './orders.repo';
 
 /** The branch's order settings (spec 1 §3 "Branch settings") that move orders on by themselves. */
 export type OrderAutomation = {
@@ -129,28 +127,10 @@ export function planOrderAutomation(order: OrderFacts, settings: OrderAutomation
  */
 export async function recordAutomation(tx: Db, s: Scope, orderId: number, steps: AutomaticStep[]) {
   if (!steps.length) return;
-  await tx
-    .insert(orderHistory)
-    .values(steps.map((st) => ({ ...s, orderId, userId: null, action: `AUTO_${st.action.toUpperCase()}`, fromStatus: st.fromStatus, toStatus: st.toStatus })));
+  await tx.insert(orderHistory).values(automationHistory(s, orderId, steps));
   if (steps.some((st) => st.action === 'accept')) await queueOrderPrint(tx, s, orderId, 'KITCHEN');
 }
 
-/**
- * Moves an order on by the branch's settings, in the caller's transaction (which holds the order's
- * row: an action just changed it). One update guarded by the status it was planned from, the history
- * rows (no user: the system) and one live-order event naming the last step. Returns the order as it is now.
- */
-export async function runOrderAutomation(tx: Db, s: Scope, order: OrderRow, settings?: OrderAutomation): Promise<OrderRow> {
-  const plan = planOrderAutomation(order, settings ?? (await orderAutomationOf(tx, s)));
-  if (!plan.steps.length) return order;
-  const [after] = await tx
-    .update(customerOrder)
-    .set(plan.set)
-    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, order.id), eq(customerOrder.orderStatus, order.orderStatus)))
-    .returning();
-  if (!after) return order;
-  await recordAutomation(tx, s, order.id, plan.steps);
-  const last = plan.steps[plan.steps.length - 1];
-  await recordOrderEvent(tx, s, order.id, `ORDER_AUTO_${last.action.toUpperCase()}`, after.orderStatus);
-  return after;
-}
+/** The history rows of automatic steps: no user (the system moved the order). */
+export const automationHistory = (s: Scope, orderId: number, steps: readonly AutomaticStep[]) =>
+  steps.map((st) => ({ ...s, orderId, userId: null, action: `AUTO_${st.action.toUpperCase()}`, fromStatus: st.fromStatus, toStatus: st.toStatus }));

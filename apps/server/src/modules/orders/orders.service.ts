@@ -9,7 +9,8 @@ import type { CardRefund } from '../../platform/module';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { type PrintKind, queueOrderPrint } from '../../platform/order-printing';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
-import { STATUS_DATES, cachedOrderAutomation, runOrderAutomation } from './order-automation';
+import { STATUS_DATES, automationHistory, cachedOrderAutomation, planOrderAutomation } from './order-automation';
+import { recordOrderEvents } from '../../platform/order-events';
 import { recordOrderEvent } from './orders.repo';
 
 /** Who acts: the merchant user and the privileges of its token. */
@@ -59,10 +60,16 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
       if (!opts.paymentType) throw badRequest('paymentType must be CARD or CASH.');
       set.paymentType = opts.paymentType;
     }
+    // The branch's automation takes a moved order on from here (an accepted one into the kitchen…),
+    // planned from the state this action leaves, so one update writes both and the reply is where it
+    // ends. A print or a finalised sync moves nothing, so it sets nothing off.
+    const acted = { ...order, ...change };
+    const moved = acted.orderStatus !== order.orderStatus || acted.basketStatus !== order.basketStatus;
+    const plan = moved ? planOrderAutomation(acted, automation, now) : { steps: [], set: {} };
     // Guarded by what was decided on: belt and braces with the row lock.
     const [after] = await tx
       .update(customerOrder)
-      .set(set)
+      .set({ ...set, ...plan.set })
       .where(
         and(
           eq(customerOrder.merchantAccountId, s.merchantAccountId),
@@ -75,24 +82,30 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
       )
       .returning();
     if (!after) throw new HttpError(409, ORDER_ACTION_MESSAGES.notAllowed);
+    // The history (the person's row, then the automatic steps' with no user) and the events (one for
+    // the action, one naming the automation's last step) in one statement each.
     const historyAction = action === 'payment' ? `PAYMENT_${opts.paymentType}` : action.toUpperCase();
-    await tx.insert(orderHistory).values({ ...s, orderId: order.id, userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: after.orderStatus });
-    await recordOrderEvent(tx, s, order.id, `ORDER_${historyAction}`, after.orderStatus);
-    // Accept and Print Order print the kitchen tickets, Print Receipt the receipt: queued here, sent after commit.
-    const print = PRINTS[action];
-    if (print) await queueOrderPrint(tx, s, order.id, print);
-    // The branch's automation takes a moved order on from here (an accepted one into the kitchen…); the
-    // reply is where it ends. A print or a finalised sync moves nothing, so it sets nothing off.
-    const changed = after.orderStatus !== order.orderStatus || after.basketStatus !== order.basketStatus;
-    const moved = changed ? await runOrderAutomation(tx, s, after, automation) : after;
+    await tx.insert(orderHistory).values([
+      { ...s, orderId: order.id, userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus },
+      ...automationHistory(s, order.id, plan.steps),
+    ]);
+    const last = plan.steps.at(-1);
+    await recordOrderEvents(tx, s, order.id, [
+      { kind: `ORDER_${historyAction}`, orderStatus: acted.orderStatus },
+      ...(last ? [{ kind: `ORDER_AUTO_${last.action.toUpperCase()}`, orderStatus: after.orderStatus }] : []),
+    ]);
+    // Accept and Print Order print the kitchen tickets, Print Receipt the receipt (an automatic accept
+    // the kitchen tickets too): queued here, sent after commit.
+    const prints = new Set([PRINTS[action], ...plan.steps.map((st) => PRINTS[st.action])].filter((k) => k !== undefined));
+    for (const kind of prints) await queueOrderPrint(tx, s, order.id, kind);
     return {
-      id: moved.id,
-      orderNo: moved.orderNo,
-      orderStatus: moved.orderStatus,
-      basketStatus: moved.basketStatus,
-      basketType: moved.basketType,
-      syncStatus: moved.syncStatus,
-      driverId: moved.driverId,
+      id: after.id,
+      orderNo: after.orderNo,
+      orderStatus: after.orderStatus,
+      basketStatus: after.basketStatus,
+      basketType: after.basketType,
+      syncStatus: after.syncStatus,
+      driverId: after.driverId,
     };
   });
 }
