@@ -80,10 +80,10 @@ const p = (values: number[], q: number) => {
 };
 
 /** A person's pause between two taps: 0.5 to 1.5 s (finding the next item, pressing Add). */
-const THINK_MS = { min: 500, max: 1_500 };
+export const THINK_MS = { min: 500, max: 1_500 };
 /** Paced customers make fewer calls a second: measured twice as long, for as many samples. */
 const secondsOf = (paced: boolean) => (paced ? SECONDS * 2 : SECONDS);
-const think = () => new Promise((r) => setTimeout(r, THINK_MS.min + Math.random() * (THINK_MS.max - THINK_MS.min)));
+export const think = () => new Promise((r) => setTimeout(r, THINK_MS.min + Math.random() * (THINK_MS.max - THINK_MS.min)));
 
 /**
  * CUSTOMERS loops at once until the deadline; calls started during the warm-up are not counted.

