@@ -1113,6 +1113,25 @@ export const memberCard = pgTable(
   ],
 );
 
+/**
+ * A member's customer at a payment provider's account (Dojo keeps saved cards per customer, and a
+ * customer exists in one Dojo account): one per member and account, so every card the member saves
+ * through that account lives on it. providerAccount is a fingerprint of the account (its address and
+ * key, hashed; never the key), so a branch moved to another account gets a customer there. The key
+ * makes it once: of two checkouts racing to make it, the first stored id stands (on conflict).
+ */
+export const memberProviderCustomer = pgTable(
+  'member_provider_customer',
+  {
+    memberUserId: integer('member_user_id').notNull(),
+    provider: text('provider').notNull(),
+    providerAccount: text('provider_account').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdDate: created(),
+  },
+  (t) => [primaryKey({ columns: [t.memberUserId, t.provider, t.providerAccount] }), memberRef(t)],
+);
+
 /** The member's saved order notes and allergies (memberuser/notes/), one row per member. */
 export const memberNotes = pgTable(
   'member_notes',
@@ -1529,6 +1548,7 @@ export const MEMBER_TABLES: Record<string, string> = {
   member_address: 'delivery addresses',
   member_billing_address: 'billing addresses',
   member_card: 'saved cards (provider tokens)',
+  member_provider_customer: "the member's customer at a payment provider account (Dojo)",
   member_notes: 'saved order notes and allergies',
   member_favourite: 'favourite stores',
   member_feedback: 'complaints and suggestions a member sent',

@@ -315,7 +315,7 @@ export async function startPaymentSession(db: Db, payments: PaymentDeps, input: 
   if (!priced.price.lines.length) throw badRequest(CHECKOUT_MESSAGES.orderEmpty);
   try {
     // A signed-in member pays as the provider's customer where saved cards live with one (Dojo).
-    const customer = memberId === null ? null : await paymentCustomerOf(db, memberId, ctx.scope, providerName);
+    const customer = memberId === null ? null : await paymentCustomerOf(db, memberId, ctx.scope, cardProvider);
     return await cardProvider.startSession({ reference: dojoReference(ctx.scope.merchantAccountId, row.id), amount: priced.price.total, currency: 'GBP', description: 'Online order', customer });
   } catch (err) {
     if (err instanceof PaymentProviderError) throw new HttpError(502, err.kind === 'REFUSED' ? err.message : PAYMENT_MESSAGES.unavailable);

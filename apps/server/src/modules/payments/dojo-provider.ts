@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '@tillpoint/contracts/payment';
 import { type CardOutcome, type PaymentProvider, PaymentProviderError, type SavedCardToken, callProvider, obj, str } from './payment-provider';
 
@@ -12,7 +13,8 @@ import { type CardOutcome, type PaymentProvider, PaymentProviderError, type Save
  *   'Created' is not (yet), 'Canceled'/'Reversed'/'Refunded' are not paid.
  * - POST payment-intents/{id}/refunds {amount, refundReason} with an `idempotencyKey` header
  *   (unique per refund: a retry with the same key refunds once) → {refundId, paymentIntentId}
- * - Saved cards (Dojo 'Save card'): one Dojo customer per member, POST customers {emailAddress, name,
+ * - Saved cards (Dojo 'Save card'): one Dojo customer per member and Dojo account (kept in
+ *   member_provider_customer), POST customers {emailAddress, name,
  *   reference} → {id}; POST customers/{id}/create-secret → {secret} (short-lived: one per intent); the
  *   intent is made with customer {id, secret} and paymentMethods including 'SavedCard', so Dojo's own
  *   frame offers to save the card and shows the saved ones (their CVV typed there; the secret never
@@ -29,6 +31,10 @@ export function dojoCardParts(token: string): { customerId: string; paymentMetho
   const i = token.indexOf(':');
   return i > 0 && i < token.length - 1 ? { customerId: token.slice(0, i), paymentMethodId: token.slice(i + 1) } : null;
 }
+
+/** Which Dojo account a configuration talks to: a hash of its address and secret key (the key itself is never kept). */
+export const dojoAccount = (c: Pick<DojoConfig, 'baseUrl' | 'secretKey'>) =>
+  createHash('sha256').update(`${c.baseUrl.replace(/\/$/, '')}\n${c.secretKey}`).digest('hex').slice(0, 32);
 
 export function dojoProvider(c: DojoConfig): PaymentProvider {
   const base = c.baseUrl.replace(/\/$/, '');
@@ -58,15 +64,6 @@ export function dojoProvider(c: DojoConfig): PaymentProvider {
     }
     return { status: 'DECLINED', transactionId: id, message: str(details, 'message') ?? PAYMENT_MESSAGES.notPaid };
   };
-  /** The member's Dojo customer: the one they have, or a new one named by our customer reference. */
-  const customerOf = async (c: NonNullable<Parameters<PaymentProvider['startSession']>[0]['customer']>) => {
-    if (c.customerId) return c.customerId;
-    const res = await call('POST', 'customers', { reference: c.customerReference, ...(c.email ? { emailAddress: c.email } : {}), ...(c.name ? { name: c.name.slice(0, 100) } : {}) });
-    const id = str(res.body, 'id');
-    if (res.status >= 400) throw refused(res.status, res.body);
-    if (!id) throw new PaymentProviderError('UNAVAILABLE', `Dojo gave no customer (${res.status})`);
-    return id;
-  };
   /** The card the intent was paid with, among the customer's saved payment methods (matched by last four and expiry). */
   const savedCardOf = async (customerId: string, card: CardOutcome & { status: 'AUTHORISED' }): Promise<SavedCardToken | null> => {
     const res = await call('GET', `customers/${encodeURIComponent(customerId)}/payment-methods`);
@@ -85,8 +82,17 @@ export function dojoProvider(c: DojoConfig): PaymentProvider {
   };
   return {
     name: 'DOJO',
+    customerAccount: dojoAccount(c),
+    /** A new Dojo customer named by our customer reference (the caller keeps its id: one per member and account). */
+    async createCustomer(n) {
+      const res = await call('POST', 'customers', { reference: n.customerReference, ...(n.email ? { emailAddress: n.email } : {}), ...(n.name ? { name: n.name.slice(0, 100) } : {}) });
+      const id = str(res.body, 'id');
+      if (res.status >= 400) throw refused(res.status, res.body);
+      if (!id) throw new PaymentProviderError('UNAVAILABLE', `Dojo gave no customer (${res.status})`);
+      return id;
+    },
     async startSession(req) {
-      const customerId = req.customer ? await customerOf(req.customer) : null;
+      const customerId = req.customer?.customerId ?? null;
       let customer: { id: string; secret: string } | null = null;
       if (customerId) {
         const secret = await call('POST', `customers/${encodeURIComponent(customerId)}/create-secret`, {});

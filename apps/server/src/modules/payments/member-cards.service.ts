@@ -8,10 +8,10 @@ import { branchScope } from '../../platform/tenancy';
 import { findBranchSettings } from '../settings/branch-settings.repo';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open-db';
-import { memberCard, memberUser } from '../../db/schema';
+import { memberCard, memberProviderCustomer, memberUser } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { dojoCardParts } from './dojo-provider';
-import { PaymentProviderError, type SessionRequest } from './payment-provider';
+import { type PaymentProvider, PaymentProviderError, type SessionRequest } from './payment-provider';
 import type { PaymentDeps } from './providers';
 
 /**
@@ -40,7 +40,9 @@ const providerFailure = (err: unknown): never => {
 export async function startCardSession(deps: PaymentDeps, memberId: number, merchantBranchId: number): Promise<PaymentTokenReply> {
   const { scope, provider } = await savingProvider(deps, merchantBranchId);
   try {
-    return await provider.startSession({ reference: `${scope.merchantAccountId}.member.${memberId}`, amount: 0, currency: 'GBP', description: 'Save a card' });
+    // A provider that keeps cards per customer saves this one to the member's kept customer too.
+    const customer = await paymentCustomerOf(deps.db, memberId, scope, provider);
+    return await provider.startSession({ reference: `${scope.merchantAccountId}.member.${memberId}`, amount: 0, currency: 'GBP', description: 'Save a card', customer });
   } catch (err) {
     return providerFailure(err);
   }
@@ -69,12 +71,21 @@ export async function createMemberCard(
 }
 
 /**
- * The member as a provider customer for a checkout's payment session (Dojo keeps saved cards per
- * customer): our reference, the Dojo customer id their cards saved through this branch already name
- * (so one customer keeps all of them), and the e-mail and name Dojo shows.
+ * The member's customer at the provider's account for a checkout's payment session (Dojo keeps
+ * saved cards per customer), so one member has one customer there and all their cards live on it:
+ * the one kept (member_provider_customer), else the one their cards saved through this branch
+ * already name (kept from before the table), else a new one made at the provider. Two checkouts
+ * racing to make it both insert on conflict do nothing and read back: the first stored id stands
+ * for both (the other customer made at the provider stays empty and unused). Null for a provider
+ * without customers, or a member who is gone.
  */
-export async function paymentCustomerOf(db: Db, memberId: number, scope: Scope, provider: string): Promise<SessionRequest['customer']> {
-  if (provider !== 'DOJO') return null;
+export async function paymentCustomerOf(db: Db, memberId: number, scope: Scope, provider: PaymentProvider): Promise<SessionRequest['customer']> {
+  const account = provider.customerAccount;
+  if (!account || !provider.createCustomer) return null;
+  const key = and(eq(memberProviderCustomer.memberUserId, memberId), eq(memberProviderCustomer.provider, provider.name), eq(memberProviderCustomer.providerAccount, account));
+  const kept = async () => (await db.select({ customerId: memberProviderCustomer.customerId }).from(memberProviderCustomer).where(key))[0]?.customerId ?? null;
+  const known = await kept();
+  if (known) return { customerId: known };
   const [m] = await db.select({ email: memberUser.email, firstName: memberUser.firstName, lastName: memberUser.lastName }).from(memberUser).where(eq(memberUser.id, memberId));
   if (!m) return null;
   const cards = await db
@@ -85,13 +96,17 @@ export async function paymentCustomerOf(db: Db, memberId: number, scope: Scope, 
         eq(memberCard.memberUserId, memberId),
         eq(memberCard.merchantAccountId, scope.merchantAccountId),
         eq(memberCard.merchantBranchId, scope.merchantBranchId),
-        eq(memberCard.provider, 'DOJO'),
+        eq(memberCard.provider, provider.name),
       ),
     )
     .orderBy(memberCard.id);
-  const customerId = cards.map((c) => dojoCardParts(c.token)?.customerId).find((id) => !!id) ?? null;
+  const named = provider.name === 'DOJO' ? (cards.map((c) => dojoCardParts(c.token)?.customerId).find((id) => !!id) ?? null) : null;
   const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || null;
-  return { customerReference: memberCustomerReference(memberId), customerId, email: m.email, name };
+  const customerId = named ?? (await provider.createCustomer({ customerReference: memberCustomerReference(memberId), email: m.email, name }));
+  await db.insert(memberProviderCustomer).values({ memberUserId: memberId, provider: provider.name, providerAccount: account, customerId }).onConflictDoNothing();
+  const stored = await kept();
+  // The member was erased meanwhile (the row went with them): no customer for a member who is gone.
+  return stored ? { customerId: stored } : null;
 }
 
 /**

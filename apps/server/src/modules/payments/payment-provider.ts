@@ -29,11 +29,14 @@ export type SessionRequest = {
   currency: 'GBP';
   description: string;
   /**
-   * A signed-in member paying (Dojo): the intent is made for the member's Dojo customer, so the card
-   * can be saved to it and its saved cards offered. customerId: one the member already has at Dojo.
+   * A signed-in member paying (Dojo): the intent is made for the member's Dojo customer (the one kept
+   * for them, member-cards.service paymentCustomerOf), so the card can be saved to it and its saved cards offered.
    */
-  customer?: { customerReference: string; customerId: string | null; email: string | null; name: string | null } | null;
+  customer?: { customerId: string } | null;
 };
+
+/** Who a provider customer is made for: our reference ('member:{id}') and what the provider shows. */
+export type NewCustomer = { customerReference: string; email: string | null; name: string | null };
 
 export type BrowserFacts = { ip: string; accept: string; userAgent: string; language: string };
 
@@ -88,6 +91,12 @@ export interface PaymentProvider {
   saveCard?(req: SaveCardRequest): Promise<SavedCardToken>;
   /** Removes a reusable token (a member removed the card or deleted the account); only providers that can. */
   removeSavedCard?(req: { token: string; customerReference: string }): Promise<void>;
+  /**
+   * Providers that keep saved cards per customer (Dojo): which account this adapter talks to (a
+   * fingerprint, never a secret; a customer exists in one account), and making a customer there.
+   */
+  readonly customerAccount?: string;
+  createCustomer?(c: NewCustomer): Promise<string>;
   /** Apple Pay merchant validation for our web address (only providers that take Apple Pay: Opayo). */
   applePaySession?(req: { domainName: string }): Promise<Record<string, unknown>>;
 }

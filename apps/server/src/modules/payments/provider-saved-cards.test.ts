@@ -6,10 +6,11 @@ import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
 import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data';
 import type { PlacedOrder } from '@tillpoint/contracts/order';
 import { PAYMENT_MESSAGES, PAYMENT_PATHS, type PaymentTokenReply, type ThreeDSecureReply } from '@tillpoint/contracts/payment';
-import { basket, customerOrder, memberCard, memberUser, payment } from '../../db/schema';
+import { basket, customerOrder, memberCard, memberProviderCustomer, memberUser, payment } from '../../db/schema';
 import { createTokenSigner } from '../../platform/auth';
 import { issueRefreshToken } from '../../platform/sessions';
 import { type ApiError, type BasketWorld, basketWorld } from '../basket/basket-test-kit';
+import { eraseMember } from '../members/members.repo';
 import { type DojoStandIn, startDojoStandIn } from './dojo-stand-in';
 import { forgetSavedCards } from './member-cards.service';
 import { type OpayoStandIn, opayoCardIdentifier, opayoLinkSecurityCode, startOpayoStandIn } from './opayo-stand-in';
@@ -280,6 +281,44 @@ describe('DOJO: the member as a Dojo customer; saved payment methods', () => {
     const res = await place(a.token, id, { paymentAccessToken: t.id, cardNumber: card.id });
     expect({ status: res.status, details: res.body.details }).toEqual({ status: 400, details: PAYMENT_MESSAGES.savedCardNotUsable });
     expect((await basketRow(id)).state).toBe('OPEN');
+  });
+
+  it('one Dojo customer per member and Dojo account, kept: later checkouts (also two at once) reuse it; another account gets its own; erasing the member forgets it', async () => {
+    const c = await member('cora.customer@example.test');
+    const made = () => [...dojo.customers.values()].filter((x) => x.reference === `member:${c.id}`).length;
+    const kept = () => w.t.db.select().from(memberProviderCustomer).where(eq(memberProviderCustomer.memberUserId, c.id));
+    const first = await dojoToken(c.token, await basketOf());
+    const second = await dojoToken(c.token, await basketOf());
+    // Two checkouts by the same member: one POST customers, both intents for that customer.
+    expect(made()).toBe(1);
+    expect(intentCustomer(second.id)).toBe(intentCustomer(first.id));
+    expect(await kept()).toMatchObject([{ provider: 'DOJO', customerId: intentCustomer(first.id) }]);
+    expect((await kept())[0].providerAccount).not.toContain('sk_sandbox');
+
+    // Two checkouts at once by a member without one: one stored id, and both intents are made for it.
+    const d = await member('dora.dual@example.test');
+    const [x, y] = await Promise.all([dojoToken(d.token, await basketOf()), dojoToken(d.token, await basketOf())]);
+    const stored = await w.t.db.select().from(memberProviderCustomer).where(eq(memberProviderCustomer.memberUserId, d.id));
+    expect(stored).toHaveLength(1);
+    expect([intentCustomer(x.id), intentCustomer(y.id)]).toEqual([stored[0].customerId, stored[0].customerId]);
+
+    // The branch moved to another Dojo account: a customer of that account, kept beside the first.
+    const other = await startDojoStandIn('sk_sandbox_other');
+    try {
+      await w.setSettings({ baseUrl: other.url, jwt: 'sk_sandbox_other' });
+      const there = await dojoToken(c.token, await basketOf());
+      const thereCustomer = (other.intents.get(there.id)?.customer as { id?: string } | undefined)?.id ?? '';
+      expect(other.customers.get(thereCustomer)?.reference).toBe(`member:${c.id}`);
+      await dojoToken(c.token, await basketOf());
+      expect(other.customers.size).toBe(1);
+      expect(await kept()).toHaveLength(2);
+    } finally {
+      await w.setSettings({ baseUrl: dojo.url, jwt: 'sk_sandbox_saved' });
+      await other.close();
+    }
+
+    await w.t.db.transaction((tx) => eraseMember(tx, c.id));
+    expect(await kept()).toEqual([]);
   });
 
   it('removal on Payment Methods: the saved payment method is deleted at Dojo (DELETE customers/{id}/payment-methods/{pmId}); Opayo has no removal call and is counted', async () => {
