@@ -17,7 +17,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './pla
 import { limitConnectionsPerAddress, serverTimeouts } from './platform/connection-limits';
 import { loadDataKey, useDataKey } from './platform/crypto';
 import { registerInputGuard } from './platform/input-guard';
-import { loggerOptions } from './platform/log-redaction';
+import { loggerOptions, registerRequestLog } from './platform/log-redaction';
 import { linkOrigin } from './platform/mail-links';
 import { registerResponseHeaders } from './platform/response-headers';
 import { registerJsonCompression } from './platform/json-compression';
@@ -64,6 +64,8 @@ export async function buildApp({
   const app = Fastify({
     // Secrets, tokens and query parameters never reach a log line (platform/log-redaction.ts).
     logger: loggerOptions(config.logLevel, logStream),
+    // One line per request instead (registerRequestLog).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 6 * 1024 * 1024,
     ...serverTimeouts(config),
@@ -71,6 +73,7 @@ export async function buildApp({
     clientErrorHandler,
     schemaController: { compilersFactory: zodCompilers },
   });
+  registerRequestLog(app);
   limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   useDataKey(loadDataKey(config));
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 /**
  * What never reaches a log line: secrets by field name (at any of the first four levels of a logged
@@ -113,4 +113,15 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     serializers: { err: serializeError, error: serializeError, req: serializeRequest },
     stream: stream ?? (stdoutLines ??= batchedStdout()),
   };
+}
+
+/**
+ * One line per request, when it is answered (method, path, status, time), in place of Fastify's two
+ * (arrival and answer): each line is serialised and redacted, which costs as much as a simple read.
+ * Fastify's own are turned off with `disableRequestLogging`.
+ */
+export function registerRequestLog(app: FastifyInstance) {
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
 }
