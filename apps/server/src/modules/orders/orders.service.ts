@@ -98,15 +98,7 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
     // the kitchen tickets too): queued here, sent after commit.
     const prints = new Set([PRINTS[action], ...plan.steps.map((st) => PRINTS[st.action])].filter((k) => k !== undefined));
     for (const kind of prints) await queueOrderPrint(tx, s, order.id, kind);
-    return {
-      id: after.id,
-      orderNo: after.orderNo,
-      orderStatus: after.orderStatus,
-      basketStatus: after.basketStatus,
-      basketType: after.basketType,
-      syncStatus: after.syncStatus,
-      driverId: after.driverId,
-    };
+    return actionReply(after);
   });
 }
 
@@ -127,16 +119,19 @@ export async function refundOrder(db: Db, s: Scope, actor: Actor, orderId: numbe
   await cardRefund(s, orderId);
   const [after] = await db.select().from(customerOrder).where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, orderId)));
   await db.insert(orderHistory).values({ ...s, orderId, userId: actor.userId, action: 'REFUND', fromStatus: order.orderStatus, toStatus: after.orderStatus });
-  return {
-    id: after.id,
-    orderNo: after.orderNo,
-    orderStatus: after.orderStatus,
-    basketStatus: after.basketStatus,
-    basketType: after.basketType,
-    syncStatus: after.syncStatus,
-    driverId: after.driverId,
-  };
+  return actionReply(after);
 }
+
+/** What an order action answers: the order's state as the action left it. */
+const actionReply = (o: typeof customerOrder.$inferSelect): OrderActionReply => ({
+  id: o.id,
+  orderNo: o.orderNo,
+  orderStatus: o.orderStatus,
+  basketStatus: o.basketStatus,
+  basketType: o.basketType,
+  syncStatus: o.syncStatus,
+  driverId: o.driverId,
+});
 
 /** An ACTIVE user of the branch holding the DRIVER role. */
 async function isBranchDriver(tx: Db, s: Scope, userId: number): Promise<boolean> {
