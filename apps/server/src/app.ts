@@ -26,7 +26,7 @@ import { databaseFiles } from './platform/files';
 import { type MailTransport, deliverDueMailWith, smtpTransport } from './platform/outbox';
 import { getOrCreateSecret } from './platform/secrets';
 import { purgeExpired } from './platform/sessions';
-import { serveWebApp } from './platform/web-app';
+import { serveWebApp, webDist } from './platform/web-app';
 import { captchaRequired } from './modules/system/system.routes';
 import { platformSmtpConfig } from './modules/settings/mail-settings.repo';
 import { APP_MODULES } from './app-modules';
@@ -129,7 +129,7 @@ export async function buildApp({
   const ctx: ModuleContext = { db, config, signer, captcha, captchaRequired: needCaptcha, files: databaseFiles, publicUrl: linkOrigin(config), registry };
   for (const m of modules) m.routes?.(app, ctx);
 
-  serveWebApp(app);
+  serveWebApp(app, webDist, registry.storePagePreloads(ctx));
 
   // A transport given by the caller (tests) is used as is; otherwise each batch uses the platform's mail
   // settings (merchantBranchId -1) when saved, else the SMTP_* environment, else mail waits in the outbox.

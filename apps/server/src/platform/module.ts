@@ -8,6 +8,7 @@ import type { Scope, TokenSigner } from './auth';
 import type { Captcha } from './captcha';
 import type { FileStore } from './files';
 import type { Job } from './jobs';
+import type { StorePagePreloads } from './web-app';
 
 /** A till-sync group's current data for a branch, read in the sync's transaction. */
 export type SyncProvider = (tx: Db, scope: Scope) => Promise<unknown[]>;
@@ -52,6 +53,8 @@ export type AppModule = {
    * use it when a member deletes the account, so they never import payments' internals.
    */
   forgetSavedCards?: (ctx: ModuleContext) => ForgetSavedCards;
+  /** Files a store's page (`/{domainName}`) will ask for, sent with its HTML (platform/web-app.ts). */
+  storePagePreloads?: (ctx: ModuleContext) => StorePagePreloads;
 };
 
 /** A saved card as its provider knows it: the branch whose provider account holds the token. */
@@ -73,6 +76,8 @@ export type ModuleRegistry = {
   cardRefund(ctx: ModuleContext): CardRefund | undefined;
   /** The saved-card removal of the module that provides one, if any. */
   forgetSavedCards(ctx: ModuleContext): ForgetSavedCards | undefined;
+  /** Every module's preloads for a store's page. */
+  storePagePreloads(ctx: ModuleContext): StorePagePreloads[];
 };
 
 /**
@@ -116,5 +121,6 @@ export function moduleRegistry(modules: readonly AppModule[]): ModuleRegistry {
     jobs: (ctx) => modules.flatMap((m) => m.jobs?.(ctx) ?? []),
     cardRefund: (ctx) => modules.find((m) => m.cardRefund)?.cardRefund?.(ctx),
     forgetSavedCards: (ctx) => modules.find((m) => m.forgetSavedCards)?.forgetSavedCards?.(ctx),
+    storePagePreloads: (ctx) => modules.flatMap((m) => m.storePagePreloads?.(ctx) ?? []),
   };
 }

@@ -4,13 +4,20 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWebApp } from './web-app';
+import { type StorePagePreloads, serveWebApp, storeDomainOf } from './web-app';
 
 // A small built web app, as the build leaves it: pages, hashed assets and their compressed copies.
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
 const backoffice = '<!doctype html><title>Back office</title><script type="module" src="/assets/app-Ab12Cd34.js"></script>';
 const storefront = '<!doctype html><title>Storefront</title>';
 const style = 'body { margin: 0 }\n';
+
+// What a module would name for a store's page: one store has an image, any other none; a second module always fails.
+const storeImages: StorePagePreloads = async (domainName) =>
+  domainName.toLowerCase() === 'demo-bistro' ? [{ href: '/api/menu/image/1/2/WEB?v=abc', as: 'image', fetchPriority: 'high' }] : [];
+const failing: StorePagePreloads = async () => {
+  throw new Error('the menu could not be read');
+};
 
 let dist: string;
 let app: FastifyInstance;
@@ -27,7 +34,7 @@ beforeAll(async () => {
   // Too small to be worth compressing: the build leaves no copies.
   writeFileSync(join(dist, 'assets/style-Ef56Gh78.css'), style);
   app = Fastify();
-  serveWebApp(app, dist);
+  serveWebApp(app, dist, [storeImages, failing]);
   await app.ready();
 });
 
@@ -105,5 +112,28 @@ describe('web app: compressed, cached files', () => {
     const redirect = await get('/admin');
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe('/admin/');
+  });
+});
+
+describe('web app: a store page names its first image', () => {
+  it('sends a Link preload with a store’s page, none with another page or an unknown store, and the page even when a module fails', async () => {
+    for (const url of ['/demo-bistro', '/Demo-Bistro?tableNo=3', '/demo-bistro/']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.link, url).toBe('</api/menu/image/1/2/WEB?v=abc>; rel=preload; as=image; fetchpriority=high');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(storefront);
+    }
+    for (const url of ['/', '/marketplace', '/login', '/display/demo-bistro', '/other-cafe', '/admin/']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.link, url).toBeUndefined();
+    }
+  });
+
+  it('reads a store’s domain name from its path as the storefront’s router does', () => {
+    expect(storeDomainOf('/demo-bistro')).toBe('demo-bistro');
+    expect(storeDomainOf('/caf%C3%A9?x=1')).toBe('café');
+    expect(storeDomainOf('/%E0%A4%A')).toBe('%E0%A4%A');
+    for (const url of ['/', '/marketplace', '/tableNo/3', '/myOrders', '/display/demo-bistro', '/api']) expect(storeDomainOf(url), url).toBeNull();
   });
 });

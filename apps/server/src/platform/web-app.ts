@@ -3,9 +3,40 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isReservedPathName } from '@tillpoint/contracts/storefront-routes';
 
 /** The built web app (npm run build), beside the server's sources. */
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** A file a page will ask for, named with the page itself so the browser fetches it before any script runs. */
+export type PagePreload = { href: string; as: 'image'; fetchPriority?: 'high' };
+
+/**
+ * What a module preloads with a store's page (`/{domainName}`), by the domain name as typed: nothing
+ * for an unknown store. Asked on every load of the page, so it answers from what the module keeps.
+ */
+export type StorePagePreloads = (domainName: string) => Promise<PagePreload[]>;
+
+/** The store's domain name when a path is a store's page, as the storefront's router reads it (router.tsx): one segment, not a page name. */
+export function storeDomainOf(url: string): string | null {
+  const parts = (url.split('?')[0] ?? '').split('/').filter(Boolean);
+  if (parts.length !== 1) return null;
+  let name: string;
+  try {
+    name = decodeURIComponent(parts[0]);
+  } catch {
+    name = parts[0];
+  }
+  return isReservedPathName(name) ? null : name;
+}
+
+// Only hrefs of the app's own kind go into a header: no character that could end the link or the header.
+const SAFE_HREF = /^\/[A-Za-z0-9/_.~%=&?-]*$/;
+const linkHeader = (preloads: PagePreload[]) =>
+  preloads
+    .filter((p) => SAFE_HREF.test(p.href))
+    .map((p) => `<${p.href}>; rel=preload; as=${p.as}${p.fetchPriority ? `; fetchpriority=${p.fetchPriority}` : ''}`)
+    .join(', ');
 
 /**
  * The built web app: back office at /admin/ and /merchant/, the storefront everywhere else.
@@ -13,8 +44,10 @@ export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
  * year without asking again; the pages that name them are revalidated on every load, so a new build
  * is seen at once. Each file is sent brotli- or gzip-compressed when the browser accepts it, from the
  * copies the build wrote beside it (apps/web/vite.config.ts), with no compression work per request.
+ * A store's page comes with a `Link: rel=preload` header for what the modules name (`storePreloads`),
+ * e.g. its first category's image, which the page would otherwise find only once its scripts ran.
  */
-export function serveWebApp(app: FastifyInstance, dist = webDist) {
+export function serveWebApp(app: FastifyInstance, dist = webDist, storePreloads: readonly StorePagePreloads[] = []) {
   if (!existsSync(dist)) return;
   // A wildcard route: a file is looked up when asked for, so a rebuild while running is served too.
   app.register(fastifyStatic, {
@@ -38,6 +71,13 @@ export function serveWebApp(app: FastifyInstance, dist = webDist) {
   // Storefront path routes (/marketplace, /{domainName}, /display/{domainName}, …) all load the storefront page.
   app.get('/*', async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url.startsWith('/assets/')) return reply.callNotFound();
+    const domainName = storePreloads.length ? storeDomainOf(req.url) : null;
+    if (domainName) {
+      // A preload is a hint: a module that fails to answer costs the page its hint, never the page.
+      const preloads = await Promise.all(storePreloads.map((p) => p(domainName).catch(() => [])));
+      const link = linkHeader(preloads.flat());
+      if (link) reply.header('link', link);
+    }
     return page('index.html')(req, reply);
   });
 }

@@ -28,8 +28,10 @@ import { type FileStore, sendStoredFile } from '../../platform/files';
 import { errorResponses } from '../../platform/route-kit';
 import { activeOptionGroups } from '../../platform/option-groups';
 import { type JsonEntry, sendJsonEntry } from '../../platform/json-compression';
+import { publicStore } from '../../platform/public-store';
 import { storeCache, useStoreChanges } from '../../platform/store-changes';
 import { branchScope } from '../../platform/tenancy';
+import type { StorePagePreloads } from '../../platform/web-app';
 import { childOrder, pounds, topLevelSort } from './web-menu.repo';
 
 /**
@@ -243,26 +245,23 @@ const parentIdSchema = z
   .transform(Number)
   .pipe(z.number().max(2147483647, { error: MESSAGES.emptyValues }));
 
-export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: FileStore) {
-  const app = parent.withTypeProvider<ZodTypeProvider>();
-  const tags = ['WebMenu (storefront)'];
-  const M = '/api/storemanagement/webmenumember/status/active/member/';
-  const list = { 200: z.array(memberMenuItemSchema), ...errorResponses };
+/**
+ * The menu calls' replies, serialised with their ETag, kept until the account's store changes
+ * (platform/store-changes.ts, listened to by webMenuMemberRoutes): a repeated call, or a 304, reads nothing.
+ */
+function keptMenu(db: Db, files: FileStore) {
   const scopeOf = async (branchId: number) => {
     const s = await branchScope(db, branchId);
     if (!s) throw notFound();
     return s;
   };
-  // The menu calls' replies, serialised with their ETag, until the account's store changes (platform/store-changes.ts):
-  // a repeated call, or a 304, reads nothing.
-  useStoreChanges(parent, db);
   const cache = storeCache<JsonEntry>(db, 'web-menu');
   const cached = (key: string, compute: () => Promise<{ body: unknown; accountId: number }>) =>
     cache.get(key, async () => {
       const { body, accountId } = await compute();
       return { value: serialised(body), accountId };
     });
-
+  /** A parent's categories (its children with menus of their own). */
   const shortcuts = (branchId: number, parentId: number) =>
     cached(`shortcuts:${branchId}:${parentId}`, async () => {
       const s = await scopeOf(branchId);
@@ -270,6 +269,47 @@ export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: File
       const rows = await visibleRows(db, s, and(parentIs(parentId), eq(webMenu.hasSubMenu, true))).orderBy(...childOrder(await sortOfParent(db, s, parentId)));
       return { body: await toItems(db, files, s, branchId, rows, true), accountId: s.merchantAccountId };
     });
+  /** A parent's items. */
+  const items = (branchId: number, parentId: number) =>
+    cached(`items:${branchId}:${parentId}`, async () => {
+      const s = await scopeOf(branchId);
+      if (!(await parentVisible(db, s, parentId))) return { body: [], accountId: s.merchantAccountId };
+      const rows = await visibleRows(db, s, and(parentIs(parentId), eq(webMenu.hasSubMenu, false))).orderBy(...childOrder(await sortOfParent(db, s, parentId)));
+      return { body: await toItems(db, files, s, branchId, rows), accountId: s.merchantAccountId };
+    });
+  return { scopeOf, cached, shortcuts, items };
+}
+
+/**
+ * The store page's largest paint is its first category's image (store-page.tsx: the menu's categories,
+ * then the top level's shortcuts, the first fetched at high priority). Named with the page's HTML, it is
+ * fetched before any script runs. Read from the kept menu, and kept itself per domain name until the
+ * store changes: a store's page loads read nothing; an unknown store gets nothing (and is not kept).
+ */
+export function storePageImage(db: Db, files: FileStore): StorePagePreloads {
+  const menu = keptMenu(db, files);
+  const firstImage = storeCache<string | null>(db, 'store-page-image');
+  const parse = (entry: JsonEntry) => JSON.parse(entry.json) as MemberMenuItem[];
+  return async (domainName) => {
+    const href = await firstImage.get(domainName.toLowerCase(), async () => {
+      const store = await publicStore(db, { domainName });
+      if (!store) return { value: null, accountId: undefined };
+      const [items, shortcuts] = await Promise.all([menu.items(store.id, TOP_LEVEL).then(parse), menu.shortcuts(store.id, TOP_LEVEL).then(parse)]);
+      const categories = items.filter((i) => i.hasSubMenu);
+      const first = categories[0] ?? shortcuts.find((c) => !categories.some((m) => m.id === c.id));
+      return { value: first?.imageUrl ?? null, accountId: store.merchantAccountId };
+    });
+    return href ? [{ href, as: 'image', fetchPriority: 'high' }] : [];
+  };
+}
+
+export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: FileStore) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = ['WebMenu (storefront)'];
+  const M = '/api/storemanagement/webmenumember/status/active/member/';
+  const list = { 200: z.array(memberMenuItemSchema), ...errorResponses };
+  useStoreChanges(parent, db);
+  const { scopeOf, cached, shortcuts, items } = keptMenu(db, files);
 
   app.get(`${M}shortcuts/:branchId`, { schema: { tags, params: branchParam, response: list } }, async (req, reply) =>
     sendCached(req, reply, await shortcuts(req.params.branchId, TOP_LEVEL)),
@@ -280,14 +320,7 @@ export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: File
     async (req, reply) => sendCached(req, reply, await shortcuts(req.params.branchId, req.params.parentId)),
   );
   app.get(`${M}:branchId/:parentId`, { schema: { tags, params: z.object({ branchId: idSchema, parentId: parentIdSchema }), response: list } }, async (req, reply) => {
-    const { branchId, parentId } = req.params;
-    const body = await cached(`items:${branchId}:${parentId}`, async () => {
-      const s = await scopeOf(branchId);
-      if (!(await parentVisible(db, s, parentId))) return { body: [], accountId: s.merchantAccountId };
-      const rows = await visibleRows(db, s, and(parentIs(parentId), eq(webMenu.hasSubMenu, false))).orderBy(...childOrder(await sortOfParent(db, s, parentId)));
-      return { body: await toItems(db, files, s, branchId, rows), accountId: s.merchantAccountId };
-    });
-    return sendCached(req, reply, body);
+    return sendCached(req, reply, await items(req.params.branchId, req.params.parentId));
   });
   app.get(
     `${M}:branchId/name/:text`,
