@@ -76,7 +76,8 @@ export const PAYMENT_PATHS = {
 /** The reply of POST storemanagement/payment/token, by provider (payment.ts validates it with paymentTokenReplySchema). */
 export type PaymentTokenReply =
   | { provider: 'SIMULATOR'; id: string; frameUrl: string }
-  | { provider: 'OPAYO'; merchantSessionKey: string; expiry: string }
+  /** reusableCardIdentifier: the saved card asked for (cardNumber), which sagepay.js's drop-in takes for its CVV-only field. */
+  | { provider: 'OPAYO'; merchantSessionKey: string; expiry: string; reusableCardIdentifier?: string }
   | { provider: 'DOJO'; id: string; clientSessionSecret: string };
 
 /** The place reply when the card issuer wants a 3-D Secure challenge: the storefront posts creq to acsUrl. */

@@ -47,6 +47,12 @@ export const paymentTokenInputSchema = z.object({
   crossReference: z.string().max(200).nullish(),
   webHookUrl: z.string().max(2000).nullish(),
   address: z.unknown().optional(),
+  /**
+   * A signed-in member paying with a saved card (its id, as the place-order payload's cardNumber):
+   * OPAYO answers the card's reusable identifier with the merchant session key, for the drop-in's
+   * CVV-only field. Another member's card, or a visitor's call, is refused (404, 401).
+   */
+  cardNumber: idSchema.nullish(),
 });
 export type PaymentTokenInput = z.output<typeof paymentTokenInputSchema>;
 
@@ -63,7 +69,7 @@ export const applePaySessionReplySchema = z.record(z.string(), z.unknown());
 
 export const paymentTokenReplySchema: z.ZodType<PaymentTokenReply> = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('SIMULATOR'), id: z.string(), frameUrl: z.string() }),
-  z.object({ provider: z.literal('OPAYO'), merchantSessionKey: z.string(), expiry: z.string() }),
+  z.object({ provider: z.literal('OPAYO'), merchantSessionKey: z.string(), expiry: z.string(), reusableCardIdentifier: z.string().optional() }),
   z.object({ provider: z.literal('DOJO'), id: z.string(), clientSessionSecret: z.string() }),
 ]);
 

@@ -313,10 +313,20 @@ export async function startPaymentSession(db: Db, payments: PaymentDeps, input: 
   if (row.state !== 'OPEN') throw conflict(CHECKOUT_MESSAGES.placing);
   const priced = await priceOf(db, ctx, row, row.orderType as StorefrontOrderType);
   if (!priced.price.lines.length) throw badRequest(CHECKOUT_MESSAGES.orderEmpty);
+  // A saved card to pay with: only the signed-in member's own, saved through this branch's provider (as placing checks).
+  let savedCard: Awaited<ReturnType<typeof memberCardToken>> | undefined;
+  if (input.cardNumber !== null && input.cardNumber !== undefined) {
+    if (memberId === null) throw unauthorized();
+    savedCard = await memberCardToken(db, memberId, input.cardNumber, ctx.scope.merchantBranchId);
+    if (!savedCard) throw notFound();
+    if (savedCard.provider !== providerName) throw badRequest(PAYMENT_MESSAGES.savedCardNotUsable);
+  }
   try {
     // A signed-in member pays as the provider's customer where saved cards live with one (Dojo).
     const customer = memberId === null ? null : await paymentCustomerOf(db, memberId, ctx.scope, cardProvider);
-    return await cardProvider.startSession({ reference: dojoReference(ctx.scope.merchantAccountId, row.id), amount: priced.price.total, currency: 'GBP', description: 'Online order', customer });
+    const session = await cardProvider.startSession({ reference: dojoReference(ctx.scope.merchantAccountId, row.id), amount: priced.price.total, currency: 'GBP', description: 'Online order', customer });
+    // Opayo pays a saved card with its reusable identifier and a CVV sagepay.js links to it in the browser: the owner's page needs the identifier.
+    return session.provider === 'OPAYO' && savedCard ? { ...session, reusableCardIdentifier: savedCard.providerToken } : session;
   } catch (err) {
     if (err instanceof PaymentProviderError) throw new HttpError(502, err.kind === 'REFUSED' ? err.message : PAYMENT_MESSAGES.unavailable);
     throw err;

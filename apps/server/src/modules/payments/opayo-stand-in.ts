@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
  * Saved cards: a payment with card.save true (credentialType 'First') keeps the identifier reusable;
  * paying with it needs reusable true, cofUsage 'Subsequent' and a live merchant session key, and a
  * CVV linked through POST card-identifiers/{id}/security-code is checked ('999' fails the check).
+ * The browser part, sagepay.js and its drop-in frame (SAGEPAY_JS below), is served at js/sagepay.js.
  * Apple Pay: a payment with paymentMethod.applePay needs a sessionValidationToken this stand-in issued
  * from applepay/sessions; a token whose displayName ends in 0002 is declined.
  */
@@ -78,6 +79,15 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
     if (state.mode === 'slow') return; // never answers: the adapter's deadline must fire
     if (state.mode === 'down') return send(res, 500, { description: 'Internal server error' });
 
+    // sagepay.js and its drop-in page, served like Opayo's (api/v1/js/sagepay.js): the browser part.
+    if (req.method === 'GET' && path === '/js/sagepay.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      return res.end(SAGEPAY_JS);
+    }
+    if (req.method === 'GET' && path.startsWith('/js/drop-in')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(DROP_IN_HTML);
+    }
     if (req.method === 'POST' && path === '/card-identifiers') {
       const session = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
       if (!sessions.has(session)) return send(res, 401, { description: 'Authentication failed', code: 1002 });
@@ -274,6 +284,92 @@ export async function startOpayoStandIn(credentials: { vendorName: string; key: 
     });
   return state;
 }
+
+/**
+ * The stand-in's sagepay.js: `sagepayCheckout({ merchantSessionKey, containerSelector, onTokenise,
+ * reusableCardIdentifier })` with form(), tokenise() and destroy(), as Opayo's drop-in. form() draws
+ * the fields in a frame of the stand-in's own origin, so the card number and CVV go from that frame
+ * to 'Opayo' only, never to the page or our server; tokenise() answers onTokenise({ success,
+ * cardIdentifier } or { success: false, error: { errorMessage } }). With reusableCardIdentifier the
+ * frame shows only the security code and links it to that saved card (POST
+ * card-identifiers/{id}/security-code), answering the same identifier.
+ */
+const SAGEPAY_JS = `(function () {
+  var base = document.currentScript.src.replace(/\\/js\\/sagepay\\.js.*$/, '');
+  var origin = new URL(base).origin;
+  window.sagepayCheckout = function (cfg) {
+    var frame = null;
+    var listen = function (e) {
+      if (!frame || e.source !== frame.contentWindow || e.origin !== origin || !e.data || e.data.source !== 'opayo-drop-in') return;
+      if (e.data.height) frame.style.height = e.data.height + 'px';
+      if (e.data.result && cfg.onTokenise) cfg.onTokenise(e.data.result);
+    };
+    return {
+      form: function () {
+        var box = document.querySelector(cfg.containerSelector || '#sp-container');
+        frame = document.createElement('iframe');
+        frame.title = cfg.reusableCardIdentifier ? 'Card security code' : 'Card details';
+        frame.style.cssText = 'width:100%;border:0;height:' + (cfg.reusableCardIdentifier ? 90 : 240) + 'px';
+        frame.src = base + '/js/drop-in#' + encodeURIComponent(JSON.stringify({ merchantSessionKey: cfg.merchantSessionKey, reusableCardIdentifier: cfg.reusableCardIdentifier || null, parent: location.origin }));
+        window.addEventListener('message', listen);
+        box.appendChild(frame);
+      },
+      tokenise: function () {
+        if (frame) frame.contentWindow.postMessage({ source: 'opayo-drop-in', action: 'tokenise' }, origin);
+      },
+      destroy: function () {
+        window.removeEventListener('message', listen);
+        if (frame) frame.remove();
+        frame = null;
+      },
+    };
+  };
+})();
+`;
+
+const DROP_IN_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Opayo</title>
+<style>body{font:14px sans-serif;margin:0;padding:4px}label{display:block;margin:4px 0}input{display:block;width:100%;box-sizing:border-box;padding:6px}</style></head>
+<body><form id="f" autocomplete="off"></form><script>
+(function () {
+  var cfg = JSON.parse(decodeURIComponent(location.hash.slice(1)));
+  var base = location.href.replace(/\\/js\\/drop-in.*$/, '');
+  var form = document.getElementById('f');
+  var field = function (name, label, mode) {
+    var l = document.createElement('label');
+    l.textContent = label;
+    var i = document.createElement('input');
+    i.name = name;
+    i.setAttribute('aria-label', label);
+    if (mode) i.inputMode = mode;
+    l.appendChild(i);
+    form.appendChild(l);
+  };
+  if (!cfg.reusableCardIdentifier) {
+    field('cardholderName', 'Name on card');
+    field('cardNumber', 'Card number', 'numeric');
+    field('expiryDate', 'Expiry date (MMYY)', 'numeric');
+  }
+  field('securityCode', 'Security code', 'numeric');
+  var tell = function (m) { m.source = 'opayo-drop-in'; parent.postMessage(m, cfg.parent); };
+  tell({ height: document.body.scrollHeight + 8 });
+  var value = function (n) { return form.elements[n].value.replace(/\\s+/g, ''); };
+  var call = function (path, body) {
+    return fetch(base + path, { method: 'POST', headers: { authorization: 'Bearer ' + cfg.merchantSessionKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  };
+  var fail = function (text) { return { success: false, error: { errorMessage: text } }; };
+  window.addEventListener('message', function (e) {
+    if (e.source !== parent || e.origin !== cfg.parent || !e.data || e.data.action !== 'tokenise') return;
+    var done = cfg.reusableCardIdentifier
+      ? call('/card-identifiers/' + encodeURIComponent(cfg.reusableCardIdentifier) + '/security-code', { securityCode: value('securityCode') }).then(function (r) {
+          return r.status === 204 ? { success: true, cardIdentifier: cfg.reusableCardIdentifier } : r.json().then(function (b) { return fail((b.errors && b.errors[0] && b.errors[0].description) || b.description || 'Invalid security code'); });
+        })
+      : call('/card-identifiers', { cardDetails: { cardholderName: form.elements.cardholderName.value, cardNumber: value('cardNumber'), expiryDate: value('expiryDate'), securityCode: value('securityCode') } }).then(function (r) {
+          return r.json().then(function (b) { return r.status === 201 ? { success: true, cardIdentifier: b.cardIdentifier } : fail(b.description || 'Invalid card details'); });
+        });
+    done.catch(function () { return fail('Opayo could not be reached'); }).then(function (result) { tell({ result: result }); });
+  });
+})();
+</script></body></html>`;
 
 /** What sagepay.js does in the browser: tokenise a card with the merchant session key. */
 export async function opayoCardIdentifier(standIn: OpayoStandIn, merchantSessionKey: string, cardNumber: string, securityCode = '123'): Promise<string> {

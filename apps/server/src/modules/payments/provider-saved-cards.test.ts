@@ -151,6 +151,29 @@ describe('OPAYO: saving a card at checkout and paying with it', () => {
     expect(await cardsOf(a.id)).toHaveLength(1);
   });
 
+  it("the storefront's saved card: the session for it carries its reusable identifier to its owner only; the CVV linked with it pays (reusable, Subsequent CIT)", async () => {
+    const [card] = await cardsOf(a.id);
+    const id = await basketOf();
+    const session = (token: string | undefined, cardNumber: unknown) =>
+      call<PaymentTokenReply>('POST', PAYMENT_PATHS.token, token, { merchantBranchId: branch(), basketBssId: id, cardNumber });
+    expect((await session(b.token, card.id)).status).toBe(404);
+    expect((await session(undefined, card.id)).status).toBe(401);
+    // Without a card asked for, no identifier; with it, the owner's session names it (what sagepay.js's drop-in takes).
+    expect((await session(a.token, null)).body).not.toHaveProperty('reusableCardIdentifier');
+    const reply = (await session(a.token, card.id)).body as PaymentTokenReply & { provider: 'OPAYO' };
+    expect(reply).toMatchObject({ provider: 'OPAYO', reusableCardIdentifier: card.providerToken });
+    // What the drop-in does in CVV-only mode: link the typed code to the identifier at Opayo, never through us.
+    expect(await opayoLinkSecurityCode(opayo, reply.merchantSessionKey, card.providerToken, CVV)).toBe(204);
+    const res = await place(a.token, id, { paymentAccessToken: reply.merchantSessionKey, cardIdentifier: card.providerToken, cardNumber: card.id });
+    expect(res.body).toMatchObject({ basketStatus: 'PAID' });
+    const [p] = await paymentsOf(id);
+    expect(sentFor(p.reference)).toMatchObject({
+      paymentMethod: { card: { merchantSessionKey: reply.merchantSessionKey, cardIdentifier: card.providerToken, reusable: true } },
+      credentialType: { cofUsage: 'Subsequent', initiatedType: 'CIT' },
+    });
+    expect(sentCard(p.reference).save).toBeUndefined();
+  });
+
   it("another member cannot pay with the card (404), nor a guest (401); a session key is still needed", async () => {
     const [card] = await cardsOf(a.id);
     const id = await basketOf();

@@ -29,6 +29,8 @@ type Props = {
    * save: a member's new card kept without a payment (Payment Methods, providers that can).
    */
   mode?: 'pay' | 'cvv' | 'save';
+  /** cvv: the saved card (its id) whose CVV is asked; Opayo's session then carries its reusable card identifier. */
+  savedCardId?: number | null;
   /** The provider's script (payment settings' paymentSenseUrl). */
   scriptUrl: string | null;
   /** A new token is made whenever this changes (the total changed: a Dojo intent carries its amount). */
@@ -76,14 +78,15 @@ type DojoCard = {
   free?: () => void;
 };
 type ProviderWindow = Window & {
-  sagepayCheckout?: (config: { merchantSessionKey: string; containerSelector: string; onTokenise: (r: OpayoResult) => void }) => OpayoCheckout;
+  /** With reusableCardIdentifier the drop-in draws only the security code field and links the CVV to that saved card. */
+  sagepayCheckout?: (config: { merchantSessionKey: string; containerSelector: string; onTokenise: (r: OpayoResult) => void; reusableCardIdentifier?: string }) => OpayoCheckout;
   Dojo?: {
     Payment: new (config: Record<string, unknown>, displayErrors?: (errors: unknown) => void) => DojoCard;
     WalletPayment: new (config: Record<string, unknown>, displayErrors: (errors: unknown) => void, paymentComplete: (r: DojoResult) => void) => { free?: () => void };
   };
 };
 
-export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPayment({ branchId, basketBssId, mode = 'pay', scriptUrl, amountKey, onUnavailable, wallet }, ref) {
+export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPayment({ branchId, basketBssId, mode = 'pay', savedCardId = null, scriptUrl, amountKey, onUnavailable, wallet }, ref) {
   const [token, setToken] = useState<PaymentTokenReply | null>(null);
   const [frameHeight, setFrameHeight] = useState(mode === 'cvv' ? 130 : 300);
   const [loading, setLoading] = useState(true);
@@ -106,7 +109,7 @@ export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPay
     const started =
       mode === 'save'
         ? api.post<PaymentTokenReply>(PAYMENT_PATHS.memberCardSession, { merchantBranchId: branchId })
-        : api.post<PaymentTokenReply>(PAYMENT_PATHS.token, { merchantBranchId: branchId, basketBssId });
+        : api.post<PaymentTokenReply>(PAYMENT_PATHS.token, { merchantBranchId: branchId, basketBssId, ...(mode === 'cvv' && savedCardId !== null ? { cardNumber: savedCardId } : {}) });
     void started.then((r) => {
       if (!live) return;
       if (!r.ok) {
@@ -114,8 +117,8 @@ export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPay
         unavailable.current();
         return;
       }
-      // Only the simulator draws a CVV-only field here: a saved card of another provider is not offered.
-      if (mode === 'cvv' && r.body.provider !== 'SIMULATOR') {
+      // A CVV-only field: the simulator's frame, or Opayo's drop-in for the saved card's reusable identifier.
+      if (mode === 'cvv' && r.body.provider !== 'SIMULATOR' && !(r.body.provider === 'OPAYO' && r.body.reusableCardIdentifier)) {
         unavailable.current();
         return;
       }
@@ -124,7 +127,7 @@ export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPay
     return () => {
       live = false;
     };
-  }, [branchId, basketBssId, mode, amountKey, generation]);
+  }, [branchId, basketBssId, mode, savedCardId, amountKey, generation]);
 
   // SIMULATOR: the hosted fields talk to this page only through postMessage.
   useEffect(() => {
@@ -159,9 +162,11 @@ export const CardPayment = forwardRef<CardPaymentHandle, Props>(function CardPay
         if (!live) return;
         if (token.provider === 'OPAYO' && w.sagepayCheckout) {
           // Opayo drop-in: form() draws the fields; tokenise() answers through onTokenise with a cardIdentifier.
+          // A saved card: only its security code, linked by sagepay.js to the reusable identifier (the server pays with the identifier it keeps).
           opayo.current = w.sagepayCheckout({
             merchantSessionKey: token.merchantSessionKey,
             containerSelector: '#co-provider-card',
+            ...(token.reusableCardIdentifier ? { reusableCardIdentifier: token.reusableCardIdentifier } : {}),
             onTokenise: (r) => {
               const resolve = pending.current;
               pending.current = null;

@@ -609,6 +609,7 @@ export function CheckoutPage() {
                 branchId={store.branchId}
                 basketBssId={basket.bssId}
                 mode={savedCardId === null ? 'pay' : 'cvv'}
+                savedCardId={savedCardId}
                 scriptUrl={store.payment.paymentSenseUrl}
                 amountKey={basket.totalPriceString}
                 onUnavailable={() => setPaymentType(null)}

@@ -25,14 +25,16 @@ export function initialOrderType(offered: StorefrontOrderType[], stored: Storefr
 
 const PAID_LATER: readonly string[] = UNPAID_PAYMENT_TYPES;
 
+/** Providers whose CVV-only field for a saved card the page draws: the simulator's frame, Opayo's drop-in with a reusable card identifier. */
+const CVV_FIELD_PROVIDERS: readonly string[] = ['SIMULATOR', 'OPAYO'];
+
 /**
  * The member's saved cards the checkout lists as choices: those saved through the branch's provider,
- * where the page draws that provider's CVV-only field (the simulator's). A Dojo member's saved cards
- * show inside Dojo's own card frame (the intent is made for their Dojo customer); Opayo's CVV field for
- * a reusable card identifier is not drawn here yet, so Opayo's saved cards are not listed.
+ * where the page draws that provider's CVV-only field. A Dojo member's saved cards show inside Dojo's
+ * own card frame instead (the intent is made for their Dojo customer), so they are not listed here.
  */
 export function savedCardsOffered<T extends { provider: string }>(cards: T[], provider: string): T[] {
-  return provider === 'SIMULATOR' ? cards.filter((c) => c.provider === provider) : [];
+  return CVV_FIELD_PROVIDERS.includes(provider) ? cards.filter((c) => c.provider === provider) : [];
 }
 
 /**
