@@ -20,6 +20,10 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     fileParallelism: false,
+    // One worker for every file, its imports (playwright-core, the contracts) loaded once: a fresh
+    // worker per file cost 3-5 s each. The journeys keep no state in modules (each has its own
+    // browser and puts the demo data back), so sharing the module cache changes nothing they check.
+    isolate: false,
     sequence: { sequencer: ByName },
     testTimeout: 60_000,
     hookTimeout: 120_000,
