@@ -60,7 +60,8 @@ const precompress = (): Plugin => ({
  * page's own: the default (light) theme, which main.tsx asks for first thing and shows nothing
  * before, and the sign-in page with what it imports. Waiting for main.tsx to run before fetching
  * them would hold up the first paint. A signed-in visitor, or one who chose the dark theme, fetches
- * these for nothing (about 40 KB).
+ * these for nothing (about 40 KB). The sign-in's schemas (zod) and captcha widget are not among them:
+ * they load at the first submit and once the page is idle (use-zod-form.ts, captcha.tsx).
  */
 const FIRST_SCREEN = ['lara-light-blue/theme.css', 'backoffice/auth/sign-in-page.tsx'];
 const preloadFirstScreen = (): Plugin => ({
