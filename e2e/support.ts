@@ -161,9 +161,21 @@ export async function fillDemoDeliveryBasket(page: Page) {
 
 /** Picks an option of a PrimeReact dropdown found by its label. */
 export async function choose(page: Page, label: string, option: string) {
-  await page.locator('.p-dropdown', { has: page.getByLabel(label, { exact: true }) }).click();
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
-  await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
+  const panel = page.locator('.p-dropdown-panel');
+  // A list whose options load after it opened (a branch list fetched for the chosen account) may
+  // open without the option yet: as a person would, close it and open it again.
+  for (let attempt = 1; ; attempt++) {
+    await page.locator('.p-dropdown', { has: page.getByLabel(label, { exact: true }) }).click();
+    try {
+      await panel.getByRole('option', { name: option, exact: true }).click({ timeout: attempt < 3 ? 8_000 : undefined });
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+    }
+  }
+  await panel.waitFor({ state: 'detached' });
 }
 
 /** The signed-in staff user's access token (admin or merchant), for calls a journey makes beside the browser. */
