@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -65,7 +65,7 @@ export async function buildApp({
     // Secrets, tokens and query parameters never reach a log line (platform/log-redaction.ts).
     logger: loggerOptions(config.logLevel, logStream),
     // One line per request instead (registerRequestLog).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 6 * 1024 * 1024,
     ...serverTimeouts(config),
