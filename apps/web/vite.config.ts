@@ -64,6 +64,9 @@ const precompress = (): Plugin => ({
  * they load at the first submit and once the page is idle (use-zod-form.ts, captcha.tsx).
  */
 const FIRST_SCREEN = ['lara-light-blue/theme.css', 'backoffice/auth/sign-in-page.tsx'];
+/** The sign-in page's own modules and what it renders with: one chunk (codeSplitting below). */
+const SIGN_IN_MODULES =
+  /node_modules[\\/](react-hook-form|primereact[\\/](utils|api|hooks|componentbase|iconbase|ripple|portal|icons[\\/]spinner|tooltip|button|keyfilter|inputtext))[\\/]|src[\\/](backoffice[\\/]auth[\\/]|backoffice[\\/]route-hrefs\.|shared[\\/]ui[\\/](field-frame|submit-form|use-busy|use-zod-form)\.)/;
 const preloadFirstScreen = (): Plugin => ({
   name: 'tillpoint-preload-first-screen',
   apply: 'build',
@@ -80,7 +83,8 @@ const preloadFirstScreen = (): Plugin => ({
         for (const imported of chunk.imports) add(imported);
       };
       for (const name of FIRST_SCREEN) {
-        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.includes(name));
+        // A module grouped into a shared chunk (codeSplitting below) is that chunk's, not a facade of its own.
+        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && (c.facadeModuleId?.includes(name) || c.moduleIds.some((id) => id.includes(name))));
         if (!chunk) throw new Error(`tillpoint-preload-first-screen: no chunk for ${name}`);
         add(chunk.fileName);
       }
@@ -104,7 +108,16 @@ export default defineConfig({
       output: {
         // React in a chunk of its own: it changes far less often than our code, so a new build leaves
         // the browser's copy valid (it used to share a chunk, named 'messages', with the API client).
-        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The sign-in page and what it renders with (PrimeReact's core, button and input, the form
+            // library) in one file rather than a dozen: on a first visit each file is a request of its
+            // own, over a handful of connections. Later screens need the same PrimeReact core. Only these
+            // modules: their dependencies (the API client, the session) are the storefront's too.
+            { name: 'sign-in', test: SIGN_IN_MODULES, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },
