@@ -107,11 +107,12 @@ let stdoutLines: ReturnType<typeof batchedStdout> | undefined;
 /** Fastify's logger options with the redaction above; `stream` lets a test read what would be written. */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (level === 'silent' && !stream) return false;
+  if (!stream) stdoutLines ??= batchedStdout();
   return {
     level: level === 'silent' ? 'info' : level,
     redact: { paths: redactPaths, censor: REDACTED },
     serializers: { err: serializeError, error: serializeError, req: serializeRequest },
-    stream: stream ?? (stdoutLines ??= batchedStdout()),
+    stream: stream ?? stdoutLines,
   };
 }
 
