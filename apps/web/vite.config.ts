@@ -60,13 +60,9 @@ const precompress = (): Plugin => ({
  * page's own: the default (light) theme, which main.tsx asks for first thing and shows nothing
  * before, and the sign-in page with what it imports. Waiting for main.tsx to run before fetching
  * them would hold up the first paint. A signed-in visitor, or one who chose the dark theme, fetches
- * these for nothing (about 40 KB). The sign-in's schemas (zod) and captcha widget are not among them:
- * they load at the first submit and once the page is idle (use-zod-form.ts, captcha.tsx).
+ * these for nothing (about 40 KB).
  */
 const FIRST_SCREEN = ['lara-light-blue/theme.css', 'backoffice/auth/sign-in-page.tsx'];
-/** The sign-in page's own modules and what it renders with: one chunk (codeSplitting below). */
-const SIGN_IN_MODULES =
-  /node_modules[\\/](react-hook-form|primereact[\\/](utils|api|hooks|componentbase|iconbase|ripple|portal|icons[\\/]spinner|tooltip|button|keyfilter|inputtext))[\\/]|src[\\/](backoffice[\\/]auth[\\/]|backoffice[\\/]route-hrefs\.|shared[\\/]ui[\\/](field-frame|submit-form|use-busy|use-zod-form)\.)/;
 const preloadFirstScreen = (): Plugin => ({
   name: 'tillpoint-preload-first-screen',
   apply: 'build',
@@ -83,8 +79,7 @@ const preloadFirstScreen = (): Plugin => ({
         for (const imported of chunk.imports) add(imported);
       };
       for (const name of FIRST_SCREEN) {
-        // A module grouped into a shared chunk (codeSplitting below) is that chunk's, not a facade of its own.
-        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && (c.facadeModuleId?.includes(name) || c.moduleIds.some((id) => id.includes(name))));
+        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.includes(name));
         if (!chunk) throw new Error(`tillpoint-preload-first-screen: no chunk for ${name}`);
         add(chunk.fileName);
       }
@@ -108,16 +103,7 @@ export default defineConfig({
       output: {
         // React in a chunk of its own: it changes far less often than our code, so a new build leaves
         // the browser's copy valid (it used to share a chunk, named 'messages', with the API client).
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // The sign-in page and what it renders with (PrimeReact's core, button and input, the form
-            // library) in one file rather than a dozen: on a first visit each file is a request of its
-            // own, over a handful of connections. Later screens need the same PrimeReact core. Only these
-            // modules: their dependencies (the API client, the session) are the storefront's too.
-            { name: 'sign-in', test: SIGN_IN_MODULES, includeDependenciesRecursively: false },
-          ],
-        },
+        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
       },
     },
   },
