@@ -10,8 +10,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../platform/error
 import { type PrintKind, queueOrderPrint } from '../../platform/order-printing';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import { STATUS_DATES, automationHistory, cachedOrderAutomation, planOrderAutomation } from './order-automation';
-import { recordOrderEvents } from '../../platform/order-events';
-import { recordOrderEvent } from './orders.repo';
+import { recordOrderEvent, recordOrderEvents } from '../../platform/order-events';
 
 /** Who acts: the merchant user and the privileges of its token. */
 export type Actor = { userId: number; privileges: ReadonlySet<string> };
