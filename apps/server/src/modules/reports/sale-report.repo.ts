@@ -68,6 +68,16 @@ export async function lastReport(db: Db, s: Scope): Promise<SaleReportRow | unde
   return row;
 }
 
+/**
+ * Now by the database's clock. Orders and their history are stamped by the database (defaultNow),
+ * so a period that ends "now" must end by the same clock: with the server's clock a refund stamped
+ * a moment after a finalise could fall before its end and be counted in neither report.
+ */
+export async function databaseNow(db: Db): Promise<Date> {
+  const result = await db.execute(sql`select clock_timestamp() as now`);
+  return new Date((result as unknown as { rows: { now: string | Date }[] }).rows[0].now);
+}
+
 /** When the branch's first report starts: when the branch was made. */
 export async function branchCreated(db: Db, s: Scope): Promise<Date> {
   const [row] = await db

@@ -8,7 +8,7 @@ import { HttpError } from '../../platform/errors';
 import { type ExportFile, renderExport } from '../../platform/table-export';
 import { lockBranch } from '../../platform/tenancy';
 import { saleReportFigures } from './sale-report-figures';
-import { type SaleReportRow, branchCreated, lastReport, periodOrders, reportReply } from './sale-report.repo';
+import { type SaleReportRow, branchCreated, databaseNow, lastReport, periodOrders, reportReply } from './sale-report.repo';
 
 /** The current period starts where the last finalised report ended (or when the branch was made). */
 async function currentPeriodStart(db: Db, s: Scope) {
@@ -17,8 +17,9 @@ async function currentPeriodStart(db: Db, s: Scope) {
 }
 
 /** The X report (spec 3 §7.2 GET salereport): the orders since the last finalised report, up to now. */
-export async function currentReport(db: Db, s: Scope, now = new Date()): Promise<SaleReport> {
+export async function currentReport(db: Db, s: Scope, at?: Date): Promise<SaleReport> {
   const { next, from } = await currentPeriodStart(db, s);
+  const now = at ?? (await databaseNow(db));
   const { placed, refunded } = await periodOrders(db, s, from, now);
   const f = saleReportFigures(placed, refunded);
   return { id: null, xreportCounter: next, fromDate: from.toISOString(), toDate: now.toISOString(), grossSale: pounds(f.grossSale), netSale: pounds(f.netSale), lines: f.lines };
@@ -70,10 +71,11 @@ export async function finaliseLocked(tx: Db, s: Scope, o: FinaliseOptions): Prom
 }
 
 /** PUT storemanagement/zxreport/finalise (spec 3 §4.3). */
-export async function finaliseReport(db: Db, s: Scope, expected: number, userId: number, now = new Date()): Promise<SaleReport> {
+export async function finaliseReport(db: Db, s: Scope, expected: number, userId: number, at?: Date): Promise<SaleReport> {
   const row = await db.transaction(async (tx) => {
     await lockBranch(tx, s);
-    return finaliseLocked(tx, s, { expected, to: now, userId });
+    // Taken after the lock, by the clock that stamps the orders (see databaseNow).
+    return finaliseLocked(tx, s, { expected, to: at ?? (await databaseNow(tx)), userId });
   });
   // Finalised twice within the same instant: the period has no time in it left to close.
   if (!row) throw new HttpError(409, SALE_REPORT_MESSAGES.alreadyFinalised);
