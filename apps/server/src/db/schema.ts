@@ -1295,6 +1295,21 @@ export const customerOrder = pgTable(
   ],
 );
 
+/**
+ * Each branch's last order number. The next one is taken as the placing transaction's last write
+ * (insertOrder), so the row is locked only for the end of that transaction and places of one branch
+ * overlap up to there, instead of queueing on the branch row from their first write to commit.
+ */
+export const branchOrderCounter = pgTable(
+  'branch_order_counter',
+  {
+    merchantAccountId: integer('merchant_account_id').notNull(),
+    merchantBranchId: integer('merchant_branch_id').notNull(),
+    lastOrderNo: integer('last_order_no').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantAccountId, t.merchantBranchId] }), branchRef(t)],
+);
+
 /** What was ordered, as priced when placed (later price changes do not touch it). */
 export const customerOrderLine = pgTable(
   'customer_order_line',

@@ -95,13 +95,18 @@ export async function branchScope(db: Db, branchId: number): Promise<Scope | und
   return row;
 }
 
-/** Locks the branch row for the rest of the transaction, so two saves for one branch run one after the other. */
+/**
+ * Locks the branch row for the rest of the transaction, so two saves for one branch run one after the
+ * other. FOR NO KEY UPDATE, not FOR UPDATE: a row of any table that refers to the branch (a basket, an
+ * order's history) takes a key-share lock on it for its foreign key, which FOR UPDATE would make wait
+ * for this whole transaction; the branch's key never changes, so nothing needs that.
+ */
 export async function lockBranch(db: Db, scope: Scope) {
   const [row] = await db
     .select({ id: merchantBranch.id })
     .from(merchantBranch)
     .where(and(eq(merchantBranch.merchantAccountId, scope.merchantAccountId), eq(merchantBranch.id, scope.merchantBranchId)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -197,6 +197,19 @@ describe('placing an order exactly once', () => {
     expect(await mailsTo(body(id).email)).toBe(1);
   });
 
+  it('places of different baskets at once: each its own number, one after the other, none taken twice', async () => {
+    const ids = await Promise.all(Array.from({ length: 5 }, () => basketOf([[w.menu.crisps.id, 1]], 'Collection')));
+    const results = await Promise.all(ids.map((id) => place(body(id))));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const numbers = results.map((r) => r.body.orderNo as number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 5 }, (_, i) => numbers[0] + i));
+    const [{ highest }] = await w.t.db.select({ highest: sql<number>`max(${customerOrder.orderNo})` }).from(customerOrder).where(and(eq(customerOrder.merchantAccountId, w.s.merchantAccountId), eq(customerOrder.merchantBranchId, w.s.merchantBranchId)));
+    expect(Number(highest)).toBe(numbers[4]);
+    // The counter goes on from there.
+    const next = await place(body(await basketOf([[w.menu.crisps.id, 1]], 'Collection')));
+    expect(next.body.orderNo).toBe(numbers[4] + 1);
+  });
+
   it('a failure halfway leaves no order, no stock change, no mail, and the basket open', async () => {
     const id = await basketOf([[w.menu.crisps.id, 1]], 'Collection');
     const before = await stockOf(w.products.crispsP.id);

@@ -1,4 +1,4 @@
-import { customerOrder, customerOrderLine, orderEvent, orderHistory } from '../../db/schema';
+import { branchOrderCounter, customerOrder, customerOrderLine, orderEvent, orderHistory } from '../../db/schema';
 import type { AppModule } from '../../platform/module';
 import { orderDisplayRoutes } from './order-display.routes';
 import { ordersRoutes } from './orders.routes';
@@ -14,5 +14,5 @@ export const ordersModule: AppModule = {
     ordersRoutes(app, ctx);
     orderDisplayRoutes(app, ctx);
   },
-  resetTables: { transactions: [orderHistory, orderEvent, customerOrderLine, customerOrder] },
+  resetTables: { transactions: [orderHistory, orderEvent, customerOrderLine, customerOrder, branchOrderCounter] },
 };

@@ -4,7 +4,6 @@ import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder, UNPAID_PAYMENT_
 import type { Db } from '../../db/open-db';
 import { customerOrder, customerOrderLine, department, product, stockEvent, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { lockBranch } from '../../platform/tenancy';
 import { ORDER_EVENTS_CHANNEL, recordOrderEvent } from '../../platform/order-events';
 import { orderAutomationOf, planOrderAutomation, recordAutomation } from './order-automation';
 
@@ -27,6 +26,8 @@ export type NewOrder = {
   orderNotes: string | null;
   allergies: string | null;
   deliveryTime: string | null;
+  /** The member whose order it is (a basket a member took over at sign-in), if any. */
+  memberUserId?: number | null;
   money: { subTotal: number; discount: number; serviceCharge: number; deliveryFee: number; tax: number; total: number };
   /**
    * As priced: webMenuId the item it came from, taxRateBp the VAT rate the basket charged. A line
@@ -38,32 +39,28 @@ export type NewOrder = {
 const storedAddress = (a: OrderAddress | null | undefined) => (a ? { ...a, postCode: a.postCode ?? '', city: a.city ?? '', addressLine1: a.addressLine1 ?? '' } : null);
 
 /**
- * Writes an order in the caller's transaction: the branch's next order number (the branch row is
- * locked, so two orders never share one), its lines, the stock of stock-kept products taken down
+ * Writes an order in the caller's transaction: its lines, the stock of stock-kept products taken down
  * (a product is stock-kept once it has a stock level or limits; weighed lines are not counted in
  * units), and the event the live order screens read, announced with pg_notify at commit.
  * It starts ORDER_PLACED and the branch's automation settings move it on at once (order-automation.ts),
  * in the same statements. `o.orderStatus` ORDER_ACCEPTED or ORDER_PLACED says whether it was checked
  * out under autoOrderConfirm: a card order settled after 3-D Secure keeps the choice it was made with.
+ * Its number is taken last (numberOrder): the caller should write little after this before it commits.
  */
 export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderRow> {
-  await lockBranch(tx, s);
   // 'remote' is paid remotely (online, through the card provider). An order paid at the counter or
   // at the door is not: staff take its payment (§4.2 Card or Cash) and refund it at the till.
   // Without this a web order paid at the door by cash could never be paid, delivered or closed.
   const remote = !(UNPAID_PAYMENT_TYPES as readonly string[]).includes(o.paymentType);
   const settings = { ...(await orderAutomationOf(tx, s)), autoOrderConfirm: o.orderStatus === 'ORDER_ACCEPTED' };
   const auto = planOrderAutomation({ orderStatus: 'ORDER_PLACED', basketStatus: o.basketStatus, basketType: 'sale', orderType: o.orderType, syncStatus: 'INIT', remote }, settings);
-  const [{ next }] = await tx
-    .select({ next: sql<number>`coalesce(max(${customerOrder.orderNo}), 0) + 1` })
-    .from(customerOrder)
-    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.merchantBranchId, s.merchantBranchId)));
   const [order] = await tx
     .insert(customerOrder)
     .values({
       ...s,
       basketId: o.basketId,
-      orderNo: Number(next),
+      // Until numberOrder, a number no real order has (minus its basket's id: unique, never positive).
+      orderNo: -o.basketId,
       orderType: o.orderType,
       basketStatus: o.basketStatus,
       orderStatus: 'ORDER_PLACED',
@@ -71,6 +68,7 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
       remote,
       tableNo: o.tableNo,
       ...o.customer,
+      memberUserId: o.memberUserId ?? null,
       deliveryAddress: storedAddress(o.deliveryAddress),
       billingAddress: storedAddress(o.billingAddress),
       orderNotes: o.orderNotes,
@@ -99,7 +97,28 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
   // Its automatic steps in its history (no user), and the kitchen tickets when it was accepted.
   await recordAutomation(tx, s, order.id, auto.steps);
   await recordOrderEvent(tx, s, order.id, 'ORDER_CREATED', order.orderStatus);
+  order.orderNo = await numberOrder(tx, s, order.id);
   return order;
+}
+
+/**
+ * Gives the order the branch's next number, in one statement: the branch's counter row is taken up by
+ * one and locked to the end of the transaction, so two orders never share a number and numbers follow
+ * the order the places commit in. The first order of a branch (or one after orders made some other
+ * way) starts after the highest number the branch has.
+ */
+async function numberOrder(tx: Db, s: Scope, orderId: number): Promise<number> {
+  const result = await tx.execute(sql`with n as (
+      insert into branch_order_counter (merchant_account_id, merchant_branch_id, last_order_no)
+      values (${s.merchantAccountId}::int, ${s.merchantBranchId}::int,
+        (select coalesce(max(o.order_no), 0) + 1 from customer_order o where o.merchant_account_id = ${s.merchantAccountId}::int and o.merchant_branch_id = ${s.merchantBranchId}::int))
+      on conflict (merchant_account_id, merchant_branch_id)
+        do update set last_order_no = greatest(branch_order_counter.last_order_no + 1, excluded.last_order_no)
+      returning last_order_no)
+    update customer_order set order_no = n.last_order_no from n
+      where customer_order.merchant_account_id = ${s.merchantAccountId}::int and customer_order.id = ${orderId}::int
+      returning customer_order.order_no`);
+  return Number((result as unknown as { rows: { order_no: number }[] }).rows[0].order_no);
 }
 
 /** The products' VAT rates now, basis points: the product's tax, else its department's (as the basket prices them). */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { MERCHANT_ORDER_TYPE, type StorefrontOrderType, moneyString } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type OrderAddress } from '@tillpoint/contracts/order';
 import type { Db } from '../../db/open-db';
-import { basket, customerOrder, merchantBranch } from '../../db/schema';
+import { basket, merchantBranch } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { conflict } from '../../platform/errors';
 import { type MemberSaves, applyMemberSaves } from '../../platform/member-saves';
@@ -53,28 +53,8 @@ export async function orderFromCheckout(tx: Db, s: Scope, snap: CheckoutSnapshot
     .where(and(eq(basket.merchantAccountId, s.merchantAccountId), eq(basket.id, snap.basketId), eq(basket.state, fromState)))
     .returning({ id: basket.id, memberUserId: basket.memberUserId });
   if (!changed.length) throw conflict(CHECKOUT_MESSAGES.placing);
-  const order = await insertOrder(tx, s, {
-    basketId: snap.basketId,
-    orderType: MERCHANT_ORDER_TYPE[snap.orderType],
-    basketStatus,
-    orderStatus: snap.autoAccept ? 'ORDER_ACCEPTED' : 'ORDER_PLACED',
-    paymentType: snap.paymentType,
-    tableNo: snap.tableNo,
-    customer: snap.customer,
-    deliveryAddress: snap.deliveryAddress,
-    billingAddress: snap.billingAddress ?? null,
-    orderNotes: snap.orderNotes,
-    allergies: snap.allergies,
-    deliveryTime: snap.deliveryTime,
-    money: snap.money,
-    lines: snap.lines.map(({ name: _n, ...l }) => l),
-  });
-  // A basket a member took over at sign-in (setBasketToLoginUser) makes the member's order (My Orders, the merchant's Customers).
-  const memberUserId = changed[0].memberUserId;
-  if (memberUserId !== null) {
-    await tx.update(customerOrder).set({ memberUserId }).where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, order.id)));
-    order.memberUserId = memberUserId;
-  }
+  // Written before the order: its number is taken as the order's last write (insertOrder), and the
+  // branch's next place waits on that number only for what follows it here.
   await applyMemberSaves(tx, snap.saveFor);
   const storeName =
     snap.storeName ??
@@ -84,6 +64,24 @@ export async function orderFromCheckout(tx: Db, s: Scope, snap: CheckoutSnapshot
         .from(merchantBranch)
         .where(and(eq(merchantBranch.merchantAccountId, s.merchantAccountId), eq(merchantBranch.id, s.merchantBranchId)))
     )[0].tradingName;
+  const order = await insertOrder(tx, s, {
+    basketId: snap.basketId,
+    orderType: MERCHANT_ORDER_TYPE[snap.orderType],
+    basketStatus,
+    orderStatus: snap.autoAccept ? 'ORDER_ACCEPTED' : 'ORDER_PLACED',
+    paymentType: snap.paymentType,
+    tableNo: snap.tableNo,
+    customer: snap.customer,
+    // A basket a member took over at sign-in (setBasketToLoginUser) makes the member's order (My Orders, the merchant's Customers).
+    memberUserId: changed[0].memberUserId,
+    deliveryAddress: snap.deliveryAddress,
+    billingAddress: snap.billingAddress ?? null,
+    orderNotes: snap.orderNotes,
+    allergies: snap.allergies,
+    deliveryTime: snap.deliveryTime,
+    money: snap.money,
+    lines: snap.lines.map(({ name: _n, ...l }) => l),
+  });
   await enqueueMail(tx, {
     to: snap.customer.email as string,
     subject: `Your order ${order.orderNo} at ${storeName}`,
