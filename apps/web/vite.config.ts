@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { type BuiltFile, entryCrossings } from './src/build/separate-entries';
 
 const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 
@@ -79,7 +80,8 @@ const preloadFirstScreen = (): Plugin => ({
         for (const imported of chunk.imports) add(imported);
       };
       for (const name of FIRST_SCREEN) {
-        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.includes(name));
+        // A module grouped into a shared chunk (codeSplitting below) is that chunk's, not a facade of its own.
+        const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && (c.facadeModuleId?.includes(name) || c.moduleIds.some((id) => id.includes(name))));
         if (!chunk) throw new Error(`tillpoint-preload-first-screen: no chunk for ${name}`);
         add(chunk.fileName);
       }
@@ -88,9 +90,28 @@ const preloadFirstScreen = (): Plugin => ({
   },
 });
 
+/**
+ * The sign-in page's own modules and what it renders with: one chunk (codeSplitting below). Not the
+ * captcha: the storefront's login page shows it too, and this chunk imports the back office's entry
+ * (separateEntries below). Nor the sign-in's schemas (zod) or the captcha widget's code: they load at
+ * the first submit and once the page is idle (use-zod-form.ts, captcha.tsx).
+ */
+const SIGN_IN_MODULES =
+  /node_modules[\\/](react-hook-form|primereact[\\/](utils|api|hooks|componentbase|iconbase|ripple|portal|icons[\\/]spinner|tooltip|button|keyfilter|inputtext))[\\/]|src[\\/](backoffice[\\/]auth[\\/](?!captcha\.)|backoffice[\\/]route-hrefs\.|shared[\\/]ui[\\/](field-frame|submit-form|use-busy|use-zod-form)\.)/;
+
+/** The build fails when a page of one entry would load the other entry's chunk (src/build/separate-entries.ts). */
+const separateEntries = (): Plugin => ({
+  name: 'tillpoint-separate-entries',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const crossings = entryCrossings(bundle as Record<string, BuiltFile>);
+    if (crossings.length > 0) this.error(`one page would run the other app's entry: ${crossings.join('; ')}`);
+  },
+});
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), backofficePaths(), preloadFirstScreen(), precompress()],
+  plugins: [react(), backofficePaths(), preloadFirstScreen(), separateEntries(), precompress()],
   server: {
     // The API server; API_URL points the dev server at another port (e.g. a throwaway test server).
     proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:8080', changeOrigin: false } },
@@ -103,7 +124,16 @@ export default defineConfig({
       output: {
         // React in a chunk of its own: it changes far less often than our code, so a new build leaves
         // the browser's copy valid (it used to share a chunk, named 'messages', with the API client).
-        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The sign-in page and what it renders with (PrimeReact's core, button and input, the form
+            // library) in one file rather than a dozen: on a first visit each file is a request of its
+            // own, over a handful of connections. Later screens need the same PrimeReact core. Only these
+            // modules: their dependencies (the API client, the session) are the storefront's too.
+            { name: 'sign-in', test: SIGN_IN_MODULES, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },

@@ -10,7 +10,7 @@ type StateChange = CustomEvent<{ state: string; payload?: string }>;
 
 /**
  * The self-hosted ALTCHA proof of work. The widget's script (about 35 KB gzip) is fetched only
- * when the captcha is on. `onChange` gets the payload string once solved and null otherwise;
+ * when the captcha is on, and not before the page is idle or the form is reached. `onChange` gets the payload string once solved and null otherwise;
  * it travels to the server as the login body's reCaptchaToken.
  */
 export function Captcha({ onChange, ref }: { onChange: (payload: string | null) => void; ref?: Ref<CaptchaHandle> }) {
@@ -19,11 +19,24 @@ export function Captcha({ onChange, ref }: { onChange: (payload: string | null) 
   const changed = useRef(onChange);
   changed.current = onChange;
 
+  // Fetched once the page is idle, or at once when someone starts on the form, whichever comes
+  // first: the sign-in form shows and answers before the widget's code is run.
   useEffect(() => {
     let alive = true;
-    void import('altcha').then(() => alive && setLoaded(true));
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void import('altcha').then(() => alive && setLoaded(true));
+    };
+    const reach = ['focusin', 'pointerdown', 'keydown'] as const;
+    for (const e of reach) document.addEventListener(e, start, { once: true });
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 2000 }) : window.setTimeout(start, 200);
     return () => {
       alive = false;
+      for (const e of reach) document.removeEventListener(e, start);
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
     };
   }, []);
 

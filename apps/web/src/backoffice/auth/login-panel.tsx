@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import type { z } from 'zod';
-import { adminLoginSchema, merchantLoginSchema } from '@tillpoint/contracts/auth';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { notify } from '../../shared/notify';
 import { userType } from '../../shared/session';
@@ -15,8 +14,10 @@ import { Captcha, type CaptchaHandle } from './captcha';
 const LAST_STORE_KEY = 'tillpoint.lastStoreName';
 
 type LoginValues = { domainName?: string; userName: string; password: string; reCaptchaToken?: string | null };
-// One form for both panels; the admin schema simply has no store name to check.
-const schema: z.ZodType<LoginValues, LoginValues> = userType === 'merchant' ? merchantLoginSchema : adminLoginSchema;
+// One form for both panels; the admin schema simply has no store name to check. Loaded at the
+// first submit: the form shows before zod's code arrives (use-zod-form.ts).
+const schema = (): Promise<z.ZodType<LoginValues, LoginValues>> =>
+  import('@tillpoint/contracts/auth').then((m) => (userType === 'merchant' ? m.merchantLoginSchema : m.adminLoginSchema));
 
 /** The login panel of spec 1 §2: admin asks user name and password, merchant the store name too. */
 export function LoginPanel({ captchaRequired: captchaOn, onForgotPassword }: { captchaRequired: boolean; onForgotPassword: () => void }) {

@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { resetFinishFormSchema } from '@tillpoint/contracts/auth';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { authPaths } from '../../shared/session';
@@ -8,6 +7,9 @@ import { SubmitForm } from '../../shared/ui/submit-form';
 import { useBusy } from '../../shared/ui/use-busy';
 import { useZodForm } from '../../shared/ui/use-zod-form';
 
+// Loaded at the first submit: the sign-in page shows before zod's code arrives (use-zod-form.ts).
+const schema = () => import('@tillpoint/contracts/auth').then((m) => m.resetFinishFormSchema);
+
 export type MailedKey = { key: string; activation: boolean };
 
 /**
@@ -15,7 +17,7 @@ export type MailedKey = { key: string; activation: boolean };
  * activationKey. The title keeps the spec's spelling, 'User Activiation'.
  */
 export function ResetFinishPanel({ mailed, onDone }: { mailed: MailedKey; onDone: () => void }) {
-  const form = useZodForm(resetFinishFormSchema, { newPassword: '', passwordAgain: '' }, { invalid: 'inline' });
+  const form = useZodForm(schema, { newPassword: '', passwordAgain: '' }, { invalid: 'inline' });
   const [busy, run] = useBusy();
   const errors = form.formState.errors;
   const title = mailed.activation ? 'User Activiation' : 'Reset Password';

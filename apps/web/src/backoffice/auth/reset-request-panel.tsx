@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { resetInitSchema } from '@tillpoint/contracts/auth';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { authPaths } from '../../shared/session';
@@ -8,9 +7,12 @@ import { SubmitForm } from '../../shared/ui/submit-form';
 import { useBusy } from '../../shared/ui/use-busy';
 import { useZodForm } from '../../shared/ui/use-zod-form';
 
+// Loaded at the first submit: the sign-in page shows before zod's code arrives (use-zod-form.ts).
+const schema = () => import('@tillpoint/contracts/auth').then((m) => m.resetInitSchema);
+
 /** Reset panel, request mode: an e-mail address receives a link to choose a new password. */
 export function ResetRequestPanel({ onDone }: { onDone: () => void }) {
-  const form = useZodForm(resetInitSchema, { email: '', url: undefined }, { invalid: 'inline' });
+  const form = useZodForm(schema, { email: '', url: undefined }, { invalid: 'inline' });
   const [busy, run] = useBusy();
   const errors = form.formState.errors;
 
