@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { SmtpConfig } from '../config';
 import type { Db } from '../db/open-db';
 import { mailOutbox } from '../db/schema';
@@ -17,20 +17,28 @@ export async function enqueueMail(tx: Db, mail: Mail) {
     .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, attachments: attachments?.length ? attachments : null });
 }
 
-/** `timeoutMs` bounds connecting, the greeting and each wait on the socket (a test send must not hang). */
+/**
+ * `timeoutMs` bounds connecting, the greeting and each wait on the socket (a test send must not hang).
+ * nodemailer (and the DNS and TLS modules it pulls in) loads on the first send, not at every start.
+ */
 export function smtpTransport(smtp: SmtpConfig, opts: { timeoutMs?: number } = {}): MailTransport {
   const timeouts = opts.timeoutMs ? { connectionTimeout: opts.timeoutMs, greetingTimeout: opts.timeoutMs, socketTimeout: opts.timeoutMs } : {};
-  const transporter = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ignoreTLS: !smtp.secure && !smtp.user,
-    auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined,
-    ...timeouts,
-  });
+  let transporter: Promise<Transporter> | undefined;
+  const open = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      ignoreTLS: !smtp.secure && !smtp.user,
+      auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined,
+      ...timeouts,
+    });
+  };
   return {
     async send(mail) {
-      await transporter.sendMail({
+      transporter ??= open();
+      await (await transporter).sendMail({
         from: smtp.from,
         to: mail.to,
         subject: mail.subject,

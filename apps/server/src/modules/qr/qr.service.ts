@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import type { OverlayOptions } from 'sharp';
 import { loadSharp } from '../../platform/files';
 import { tableUrl } from '@tillpoint/contracts/qr';
@@ -10,7 +9,9 @@ const LABEL_PX = 40;
 const SHEET_COLUMNS = 4;
 
 /** One QR code for an address, as a PNG. */
-export function qrPng(url: string, width = CODE_PX): Promise<Buffer> {
+export async function qrPng(url: string, width = CODE_PX): Promise<Buffer> {
+  // Loaded on the first code drawn, not at every start.
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, width });
 }
 
