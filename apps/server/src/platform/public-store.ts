@@ -3,6 +3,7 @@ import { type OpeningHours, flatSchedule, openingHoursOf, storeStateAt } from '@
 import type { Db } from '../db/open-db';
 import { branchSettings, licence, merchantAccount, merchantBranch, pageSettings } from '../db/schema';
 import { grants } from './licence-grants';
+import { storeCache } from './store-changes';
 
 /**
  * What a customer may see of a live store (ACTIVE branch of an ACTIVE account), read in one query for
@@ -114,3 +115,16 @@ export async function publicStore(db: Db, where: { id: number } | { domainName: 
 
 /** The open or closed state now (Europe/London). */
 export const storeStateNow = (store: PublicStore, now = new Date()) => storeStateAt(store.status, store.hours, now);
+
+/**
+ * The live store a domain name names (as typed; null for none), kept per domain until its account
+ * changes: the modules' store-page preloads (web-app.ts) ask on every load of a store's page.
+ */
+export function keptStoreOfDomain(db: Db) {
+  const kept = storeCache<{ id: number; merchantAccountId: number } | null>(db, 'store-of-domain');
+  return (domainName: string) =>
+    kept.get(domainName.toLowerCase(), async () => {
+      const store = await publicStore(db, { domainName });
+      return { value: store ? { id: store.id, merchantAccountId: store.merchantAccountId } : null, accountId: store?.merchantAccountId };
+    });
+}

@@ -12,9 +12,14 @@ const backoffice = '<!doctype html><title>Back office</title><script type="modul
 const storefront = '<!doctype html><title>Storefront</title>';
 const style = 'body { margin: 0 }\n';
 
-// What a module would name for a store's page: one store has an image, any other none; a second module always fails.
+// What a module would name for a store's page: one store has an image and a call, any other none; a second module always fails.
 const storeImages: StorePagePreloads = async (domainName) =>
-  domainName.toLowerCase() === 'demo-bistro' ? [{ href: '/api/menu/image/1/2/WEB?v=abc', as: 'image', fetchPriority: 'high' }] : [];
+  domainName.toLowerCase() === 'demo-bistro'
+    ? [
+        { href: '/api/menu/image/1/2/WEB?v=abc', as: 'image', fetchPriority: 'high' },
+        { href: '/api/menu/1/-1', as: 'fetch' },
+      ]
+    : [];
 const failing: StorePagePreloads = async () => {
   throw new Error('the menu could not be read');
 };
@@ -120,7 +125,8 @@ describe('web app: a store page names its first image', () => {
     for (const url of ['/demo-bistro', '/Demo-Bistro?tableNo=3', '/demo-bistro/']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers.link, url).toBe('</api/menu/image/1/2/WEB?v=abc>; rel=preload; as=image; fetchpriority=high');
+      // A call is preloaded in the mode the web app's fetch asks for (cors, same-origin credentials), or it would be fetched twice.
+      expect(res.headers.link, url).toBe('</api/menu/image/1/2/WEB?v=abc>; rel=preload; as=image; fetchpriority=high, </api/menu/1/-1>; rel=preload; as=fetch; crossorigin');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(storefront);
     }
     for (const url of ['/', '/marketplace', '/login', '/display/demo-bistro', '/other-cafe', '/admin/']) {

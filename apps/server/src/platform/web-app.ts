@@ -8,8 +8,12 @@ import { isReservedPathName } from '@tillpoint/contracts/storefront-routes';
 /** The built web app (npm run build), beside the server's sources. */
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
-/** A file a page will ask for, named with the page itself so the browser fetches it before any script runs. */
-export type PagePreload = { href: string; as: 'image'; fetchPriority?: 'high' };
+/**
+ * A file or API call a page will ask for, named with the page itself so the browser fetches it before
+ * any script runs. A `fetch` is sent without credentials beyond the same origin's (`crossorigin`), as
+ * the web app's API client asks (shared/api.ts), so its call takes the preloaded reply.
+ */
+export type PagePreload = { href: string; as: 'image' | 'fetch'; fetchPriority?: 'high' };
 
 /**
  * What a module preloads with a store's page (`/{domainName}`), by the domain name as typed: nothing
@@ -35,7 +39,7 @@ const SAFE_HREF = /^\/[A-Za-z0-9/_.~%=&?-]*$/;
 const linkHeader = (preloads: PagePreload[]) =>
   preloads
     .filter((p) => SAFE_HREF.test(p.href))
-    .map((p) => `<${p.href}>; rel=preload; as=${p.as}${p.fetchPriority ? `; fetchpriority=${p.fetchPriority}` : ''}`)
+    .map((p) => `<${p.href}>; rel=preload; as=${p.as}${p.as === 'fetch' ? '; crossorigin' : ''}${p.fetchPriority ? `; fetchpriority=${p.fetchPriority}` : ''}`)
     .join(', ');
 
 /**
@@ -45,7 +49,8 @@ const linkHeader = (preloads: PagePreload[]) =>
  * is seen at once. Each file is sent brotli- or gzip-compressed when the browser accepts it, from the
  * copies the build wrote beside it (apps/web/vite.config.ts), with no compression work per request.
  * A store's page comes with a `Link: rel=preload` header for what the modules name (`storePreloads`),
- * e.g. its first category's image, which the page would otherwise find only once its scripts ran.
+ * e.g. its first category's image and the API calls of its first screen, which the page would
+ * otherwise make only once its scripts ran.
  */
 export function serveWebApp(app: FastifyInstance, dist = webDist, storePreloads: readonly StorePagePreloads[] = []) {
   if (!existsSync(dist)) return;

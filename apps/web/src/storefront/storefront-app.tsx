@@ -92,7 +92,8 @@ type Shell = { store: StoreData | null; status: 'none' | 'loading' | 'ready' | '
 export function StorefrontApp() {
   const location = useLocation();
   const route = matchRoute(location.pathname);
-  const [params, setParams] = useState<SystemParams | null>(null);
+  // undefined until the system parameters have answered (null when they could not be read).
+  const [params, setParams] = useState<SystemParams | null | undefined>(undefined);
   const [shell, setShell] = useState<Shell>({ store: null, status: 'none' });
   const [policyOpen, setPolicyOpen] = useState(false);
   const member = useMember();
@@ -109,7 +110,7 @@ export function StorefrontApp() {
   }, [route.page, member.status]);
 
   useEffect(() => {
-    void api.get<SystemParams>(PATHS.systemParams, { token: null }).then((r) => r.ok && setParams(r.body));
+    void api.get<SystemParams>(PATHS.systemParams, { token: null }).then((r) => setParams(r.ok ? r.body : null));
   }, []);
   useEffect(() => {
     if (/successfulMessage|cancelledMessage/.test(location.search)) showRedirectNotices();
@@ -161,6 +162,9 @@ export function StorefrontApp() {
   }, [domainName, wantsStore]);
 
   const store = shell.store;
+  // The test bar goes above everything: drawn before it is known, the page would jump down when it came
+  // (the page's HTML preloads the call, platform/web-app.ts, so this waits for its reply, not its start).
+  if (params === undefined) return null;
   if (shell.status === 'unavailable') {
     // Licence gating: the toast and nothing of the shell (spec 3 §6).
     return (

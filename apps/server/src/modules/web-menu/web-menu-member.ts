@@ -31,7 +31,7 @@ import { type JsonEntry, sendJsonEntry } from '../../platform/json-compression';
 import { publicStore } from '../../platform/public-store';
 import { storeCache, useStoreChanges } from '../../platform/store-changes';
 import { branchScope } from '../../platform/tenancy';
-import type { StorePagePreloads } from '../../platform/web-app';
+import type { PagePreload, StorePagePreloads } from '../../platform/web-app';
 import { childOrder, pounds, topLevelSort } from './web-menu.repo';
 
 /**
@@ -281,25 +281,31 @@ function keptMenu(db: Db, files: FileStore) {
 }
 
 /**
- * The store page's largest paint is its first category's image (store-page.tsx: the menu's categories,
- * then the top level's shortcuts, the first fetched at high priority). Named with the page's HTML, it is
- * fetched before any script runs. Read from the kept menu, and kept itself per domain name until the
- * store changes: a store's page loads read nothing; an unknown store gets nothing (and is not kept).
+ * What the store page reads of the web menu first, named with the page's HTML so it is fetched before
+ * any script runs: the top level's shortcuts and items (store-page.tsx), and its largest paint, the
+ * first category's image (the menu's categories, then the top level's shortcuts, the first fetched at
+ * high priority). Read from the kept menu, and kept itself per domain name until the store changes: a
+ * store's page loads read nothing; an unknown store gets nothing (and is not kept).
  */
-export function storePageImage(db: Db, files: FileStore): StorePagePreloads {
+export function storePageMenu(db: Db, files: FileStore): StorePagePreloads {
   const menu = keptMenu(db, files);
-  const firstImage = storeCache<string | null>(db, 'store-page-image');
+  const firstImage = storeCache<{ branchId: number; image: string | null } | null>(db, 'store-page-image');
   const parse = (entry: JsonEntry) => JSON.parse(entry.json) as MemberMenuItem[];
   return async (domainName) => {
-    const href = await firstImage.get(domainName.toLowerCase(), async () => {
+    const kept = await firstImage.get(domainName.toLowerCase(), async () => {
       const store = await publicStore(db, { domainName });
       if (!store) return { value: null, accountId: undefined };
       const [items, shortcuts] = await Promise.all([menu.items(store.id, TOP_LEVEL).then(parse), menu.shortcuts(store.id, TOP_LEVEL).then(parse)]);
       const categories = items.filter((i) => i.hasSubMenu);
       const first = categories[0] ?? shortcuts.find((c) => !categories.some((m) => m.id === c.id));
-      return { value: first?.imageUrl ?? null, accountId: store.merchantAccountId };
+      return { value: { branchId: store.id, image: first?.imageUrl ?? null }, accountId: store.merchantAccountId };
     });
-    return href ? [{ href, as: 'image', fetchPriority: 'high' }] : [];
+    if (!kept) return [];
+    const calls: PagePreload[] = [WEB_MENU_MEMBER_PATHS.shortcuts(kept.branchId), WEB_MENU_MEMBER_PATHS.items(kept.branchId, TOP_LEVEL)].map((path) => ({
+      href: `/api/${path}`,
+      as: 'fetch',
+    }));
+    return kept.image ? [{ href: kept.image, as: 'image', fetchPriority: 'high' }, ...calls] : calls;
   };
 }
 

@@ -5,11 +5,12 @@ import type { MemberMenuItem, WebMenu } from '@tillpoint/contracts/web-menu';
 import { webMenu } from '../../db/schema';
 import { databaseFiles } from '../../platform/files';
 import { catalogueWorld } from '../catalogue/catalogue-test-kit';
-import { storePageImage } from './web-menu-member';
+import { storePageMenu } from './web-menu-member';
 
 /**
- * The store page's image preload (platform/web-app.ts sends it as a Link header with the page): the
- * first category's image, as the store page shows it, per store, from the kept menu.
+ * The store page's menu preloads (platform/web-app.ts sends them as a Link header with the page): the
+ * first category's image, as the store page shows it, and the top level's menu calls, per store, from
+ * the kept menu.
  */
 let w: Awaited<ReturnType<typeof catalogueWorld>>;
 const B = 'storemanagement/webmenu/';
@@ -34,6 +35,11 @@ async function pictured(name: string, menuDisplayNo: number, token: string, colo
   return menu;
 }
 
+/** The calls store-page.tsx makes first, preloaded as the web app's API client asks for them. */
+const menuCalls = (branchId: number) => [
+  { href: `/api/${M}shortcuts/${branchId}`, as: 'fetch' },
+  { href: `/api/${M}${branchId}/-1`, as: 'fetch' },
+];
 const shortcuts = async (branchId: number) => (await w.t.app.inject({ url: `/api/${M}shortcuts/${branchId}` })).json() as MemberMenuItem[];
 
 beforeAll(async () => {
@@ -45,27 +51,28 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-describe('the store page’s image preload', () => {
-  it('names the first category’s image, as the store page shows it, at high priority', async () => {
-    const preloads = storePageImage(w.t.db, databaseFiles);
+describe('the store page’s menu preloads', () => {
+  it('names the first category’s image, as the store page shows it, at high priority, and the top level’s calls', async () => {
+    const preloads = storePageMenu(w.t.db, databaseFiles);
     const [first] = await shortcuts(w.scope.merchantBranchId);
     expect(first.name).toBe('Food');
     expect(first.imageUrl).toMatch(/^\/api\/.+\?v=/);
-    expect(await preloads('demo-bistro')).toEqual([{ href: first.imageUrl, as: 'image', fetchPriority: 'high' }]);
+    const mine = [{ href: first.imageUrl, as: 'image', fetchPriority: 'high' }, ...menuCalls(w.scope.merchantBranchId)];
+    expect(await preloads('demo-bistro')).toEqual(mine);
     // Domain names are matched in any letter case, as the storefront's own look-up does.
-    expect(await preloads('Demo-Bistro')).toEqual([{ href: first.imageUrl, as: 'image', fetchPriority: 'high' }]);
+    expect(await preloads('Demo-Bistro')).toEqual(mine);
   });
 
   it('gives another store its own image, and an unknown store none', async () => {
-    const preloads = storePageImage(w.t.db, databaseFiles);
+    const preloads = storePageMenu(w.t.db, databaseFiles);
     const [theirs] = await shortcuts(w.other.merchantBranchId);
     expect(theirs.name).toBe('Cakes');
-    expect(await preloads('other-cafe')).toEqual([{ href: theirs.imageUrl, as: 'image', fetchPriority: 'high' }]);
+    expect(await preloads('other-cafe')).toEqual([{ href: theirs.imageUrl, as: 'image', fetchPriority: 'high' }, ...menuCalls(w.other.merchantBranchId)]);
     expect(await preloads('no-such-store')).toEqual([]);
   });
 
   it('reads nothing on a repeated page load, and follows the menu when it changes', async () => {
-    const preloads = storePageImage(w.t.db, databaseFiles);
+    const preloads = storePageMenu(w.t.db, databaseFiles);
     await preloads('demo-bistro');
     const select = vi.spyOn(w.t.db, 'select');
     const execute = vi.spyOn(w.t.db, 'execute');
