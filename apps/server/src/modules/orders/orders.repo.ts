@@ -105,13 +105,15 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
  * Gives the order the branch's next number, in one statement: the branch's counter row is taken up by
  * one and locked to the end of the transaction, so two orders never share a number and numbers follow
  * the order the places commit in. The first order of a branch (or one after orders made some other
- * way) starts after the highest number the branch has.
+ * way) starts after the highest number the branch has: not counting the provisional (negative)
+ * numbers of orders still being placed, its own among them.
  */
 async function numberOrder(tx: Db, s: Scope, orderId: number): Promise<number> {
   const result = await tx.execute(sql`with n as (
       insert into branch_order_counter (merchant_account_id, merchant_branch_id, last_order_no)
       values (${s.merchantAccountId}::int, ${s.merchantBranchId}::int,
-        (select coalesce(max(o.order_no), 0) + 1 from customer_order o where o.merchant_account_id = ${s.merchantAccountId}::int and o.merchant_branch_id = ${s.merchantBranchId}::int))
+        (select coalesce(max(o.order_no), 0) + 1 from customer_order o
+          where o.merchant_account_id = ${s.merchantAccountId}::int and o.merchant_branch_id = ${s.merchantBranchId}::int and o.order_no > 0))
       on conflict (merchant_account_id, merchant_branch_id)
         do update set last_order_no = greatest(branch_order_counter.last_order_no + 1, excluded.last_order_no)
       returning last_order_no)

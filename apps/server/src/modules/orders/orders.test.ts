@@ -173,6 +173,14 @@ describe('order actions by role (spec 3 §4.2, §7.1)', () => {
     expect(r.orderStatus).toBe('ORDER_PLACED');
   });
 
+  it("a new branch's orders are numbered 1, 2, 3 (its provisional numbers while placing never counted)", async () => {
+    const fresh = await addMerchant(t.db, { domainName: 'live-fresh', userName: 'lfowner', password: 'Lfowner123' });
+    const scope = { merchantAccountId: fresh.merchantAccountId, merchantBranchId: fresh.merchantBranchId };
+    const numbers = [];
+    for (let i = 0; i < 3; i++) numbers.push((await placeOrder(scope)).orderNo);
+    expect(numbers).toEqual([1, 2, 3]);
+  });
+
   it('two clerks pressing Accept at once give one acceptance', async () => {
     for (let i = 0; i < 3; i++) {
       const o = await placeOrder(s);
