@@ -4,6 +4,7 @@ import { MARKETPLACE_PATHS } from '@tillpoint/contracts/marketplace-paths';
 import type { MemberBranchSettings } from '@tillpoint/contracts/branch-settings';
 import type { StoreInfo } from '@tillpoint/contracts/merchant-branch';
 import type { StorefrontOrderType } from '@tillpoint/contracts/basket-paths';
+import type { MemberMenuItem } from '@tillpoint/contracts/web-menu';
 import { TOP_LEVEL, WEB_MENU_MEMBER_PATHS } from '@tillpoint/contracts/web-menu-paths';
 import { type ApiResult, api } from '../shared/api';
 import { STORE_KEYS, writeKey } from './storefront-storage';
@@ -81,6 +82,22 @@ export async function loadStore(branchId: number): Promise<StoreData | null> {
   writeKey(STORE_KEYS.tableOrderLicence, String(licences.body.hasTableOrderLicense));
   writeKey(STORE_KEYS.webMenuLicence, String(licences.body.hasWebMenuLicense));
   return { branchId, info: info.body, settings: settings.body, licences: licences.body };
+}
+
+/** The menu's top level and its shortcut cards: what the store page shows first. */
+export type TopMenu = { items: MemberMenuItem[]; shortcuts: MemberMenuItem[] };
+
+/**
+ * The top-level menu, loaded beside the store (its calls are preloaded with the page) so that the
+ * store page's first render shows it, instead of a render of placeholders and one per reply. Null
+ * when either call failed: the page then asks itself, and reports the error.
+ */
+export async function loadTopMenu(branchId: number): Promise<TopMenu | null> {
+  const [items, shortcuts] = await Promise.all([
+    getOnce<MemberMenuItem[]>(WEB_MENU_MEMBER_PATHS.items(branchId, TOP_LEVEL)),
+    getOnce<MemberMenuItem[]>(WEB_MENU_MEMBER_PATHS.shortcuts(branchId)),
+  ]);
+  return items.ok && shortcuts.ok ? { items: items.body, shortcuts: shortcuts.body } : null;
 }
 
 /**

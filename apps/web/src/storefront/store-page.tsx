@@ -15,7 +15,7 @@ import { FavouriteButton, type OpenedFavourite, useOpenedFavourite } from './fav
 import { ItemDialog } from './item-dialog';
 import { SearchIcon } from './marketplace-page';
 import { navigate } from './router';
-import { type StoreData, canOrder, defaultOrderType, getOnce, imageUrl, offeredOrderTypes } from './store-data';
+import { type StoreData, type TopMenu, canOrder, defaultOrderType, getOnce, imageUrl, offeredOrderTypes } from './store-data';
 import { STORE_KEYS, readBasketId, readKey, readOrderType, readTableNo, writeKey } from './storefront-storage';
 import { toast } from './toast';
 
@@ -29,7 +29,8 @@ const HOME: Crumb = { id: TOP_LEVEL, name: 'Home' };
 /** Category cards whose images load with the page rather than when scrolled to: the first row on a wide screen. */
 const EAGER_CATEGORY_IMAGES = 4;
 
-export function StorePage({ store }: { store: StoreData }) {
+/** menu: the top level as the shell loaded it with the store (null: the page asks for it). */
+export function StorePage({ store, menu }: { store: StoreData; menu: TopMenu | null }) {
   const { branchId, info, settings, licences } = store;
   const ordering = canOrder(licences);
   const closed = !info.open || settings.storeClosed;
@@ -39,8 +40,10 @@ export function StorePage({ store }: { store: StoreData }) {
   const [postcode, setPostcode] = useState(() => readKey(STORE_KEYS.postCode) ?? '');
   const [serviceable, setServiceable] = useState<boolean | null>(null);
   const [path, setPath] = useState<Crumb[]>([HOME]);
-  const [items, setItems] = useState<MemberMenuItem[] | null>(null);
-  const [shortcuts, setShortcuts] = useState<MemberMenuItem[]>([]);
+  const [items, setItems] = useState<MemberMenuItem[] | null>(menu?.items ?? null);
+  const [shortcuts, setShortcuts] = useState<MemberMenuItem[]>(menu?.shortcuts ?? []);
+  // Which level the items shown are of, so the level handed in is not asked for again on mounting.
+  const itemsOf = useRef<number | null>(menu ? TOP_LEVEL : null);
   const [subCategories, setSubCategories] = useState<MemberMenuItem[]>([]);
   const [text, setText] = useState('');
   const [results, setResults] = useState<MemberMenuItem[] | null>(null);
@@ -92,9 +95,12 @@ export function StorePage({ store }: { store: StoreData }) {
     if (stored && orderType === 'Delivery') void checkPostcode(stored, true);
   }, [checkPostcode, orderType]);
 
+  // The shortcuts handed in are this store's (the shell keys the page by its store).
+  const shortcutsHanded = menu !== null;
   useEffect(() => {
+    if (shortcutsHanded) return;
     void getOnce<MemberMenuItem[]>(WEB_MENU_MEMBER_PATHS.shortcuts(branchId)).then((r) => r.ok && setShortcuts(r.body));
-  }, [branchId]);
+  }, [branchId, shortcutsHanded]);
   useEffect(() => {
     setSubCategories([]);
     if (parent.id === TOP_LEVEL) return;
@@ -102,6 +108,8 @@ export function StorePage({ store }: { store: StoreData }) {
     void api.get<MemberMenuItem[]>(WEB_MENU_MEMBER_PATHS.subShortcuts(branchId, parent.id)).then((r) => r.ok && setSubCategories(r.body));
   }, [branchId, parent.id]);
   useEffect(() => {
+    if (itemsOf.current === parent.id) return;
+    itemsOf.current = parent.id;
     setItems(null);
     void getOnce<MemberMenuItem[]>(WEB_MENU_MEMBER_PATHS.items(branchId, parent.id)).then((r) => {
       if (r.ok) setItems(r.body);

@@ -7,7 +7,7 @@ import type { SystemParams } from '@tillpoint/contracts/auth';
 import { api } from '../shared/api';
 import { Link, dropSearchParams, matchRoute, navigate, useLocation } from './router';
 import { Toaster, toast } from './toast';
-import { type StoreData, branchIdOf, branchIdOfClient, imageUrl, loadStore, prefetchDomain, prefetchStore, storefrontAllowed } from './store-data';
+import { type StoreData, type TopMenu, branchIdOf, branchIdOfClient, imageUrl, loadStore, loadTopMenu, prefetchDomain, prefetchStore, storefrontAllowed } from './store-data';
 import { ADDRESS_KEYS, STORE_KEYS, readBasketId, readBranchId, readTableNo, removeKeys, writeBasketId, writeKey } from './storefront-storage';
 import { RefundPolicyDialog } from './refund-policy';
 import { KEY_PARAMS } from '@tillpoint/contracts/session-constants';
@@ -19,8 +19,11 @@ import { UserMenu } from './account/user-menu';
  * with the refund policy and the version, the order notices, the entry parameters and licence gating.
  * It stays lean (no PrimeReact, no query library) and loads each page on demand.
  */
-const loadStorePage = () => import('./store-page');
-const StorePage = lazy(() => loadStorePage().then((m) => ({ default: m.StorePage })));
+type StorePageModule = typeof import('./store-page');
+// Not React.lazy: that suspends at the first render even when the code has come, which costs the page a
+// render of the loading state and one more of the page. The shell keeps the module once it has come.
+let storePageModule: StorePageModule | undefined;
+const loadStorePage = () => import('./store-page').then((m) => (storePageModule = m));
 // A store's address (or the root with a store chosen before) fetches its page's code now, beside the
 // store's data, rather than once the data has come.
 const opening = matchRoute(window.location.pathname);
@@ -87,14 +90,16 @@ function showRedirectNotices() {
   dropSearchParams('successfulMessage', 'cancelledMessage');
 }
 
-type Shell = { store: StoreData | null; status: 'none' | 'loading' | 'ready' | 'unavailable' };
+/** menu: the store's top-level menu when the store page asked for it with the store. */
+type Shell = { store: StoreData | null; menu: TopMenu | null; status: 'none' | 'loading' | 'ready' | 'unavailable' };
 
 export function StorefrontApp() {
   const location = useLocation();
   const route = matchRoute(location.pathname);
   // undefined until the system parameters have answered (null when they could not be read).
   const [params, setParams] = useState<SystemParams | null | undefined>(undefined);
-  const [shell, setShell] = useState<Shell>({ store: null, status: 'none' });
+  const [shell, setShell] = useState<Shell>({ store: null, menu: null, status: 'none' });
+  const [storePage, setStorePage] = useState(storePageModule);
   const [policyOpen, setPolicyOpen] = useState(false);
   const member = useMember();
   // A mailed reset link opens the Change Password dialog (spec 3 §2.2 'Shell').
@@ -116,16 +121,23 @@ export function StorefrontApp() {
     if (/successfulMessage|cancelledMessage/.test(location.search)) showRedirectNotices();
   }, [location.search]);
 
+  const onStorePage = route.page === 'store';
+  useEffect(() => {
+    if (onStorePage && !storePage) void loadStorePage().then(setStorePage);
+  }, [onStorePage, storePage]);
+
   // Which store the page is about: its domain name, else the one chosen last (/, /tableNo/{n}, checkout, login).
   const domainName = route.page === 'store' ? route.domainName : null;
   const wantsStore = route.page === 'store' || route.page === 'confirmOrder' || route.page === 'login' || route.page === 'account';
   useEffect(() => {
     if (!wantsStore) {
-      setShell({ store: null, status: 'none' });
+      setShell({ store: null, menu: null, status: 'none' });
       return;
     }
     let live = true;
-    setShell((s) => ({ store: s.store, status: 'loading' }));
+    setShell((s) => ({ ...s, status: 'loading' }));
+    // The store page's menu comes with the store (its calls are preloaded with the page as well).
+    const withMenu = matchRoute(window.location.pathname).page === 'store';
     // A table QR code (/tableNo/{n}?clientId=…) names its branch by the till credential's client id.
     const clientId = domainName ? null : new URLSearchParams(window.location.search).get('clientId');
     void (async () => {
@@ -135,15 +147,15 @@ export function StorefrontApp() {
         // An unknown domain name (or client id) goes to the root page (spec 3 §8); the root without a store is the marketplace.
         if (clientId) writeKey(STORE_KEYS.merchantBranchId, null);
         if (domainName || clientId) navigate('/', { replace: true });
-        setShell({ store: null, status: 'none' });
+        setShell({ store: null, menu: null, status: 'none' });
         return;
       }
-      const store = await loadStore(branchId);
+      const [store, menu] = await Promise.all([loadStore(branchId), withMenu ? loadTopMenu(branchId) : null]);
       if (!live) return;
       if (!store) {
         writeKey(STORE_KEYS.merchantBranchId, null);
         if (domainName) navigate('/', { replace: true });
-        setShell({ store: null, status: 'none' });
+        setShell({ store: null, menu: null, status: 'none' });
         return;
       }
       writeKey(STORE_KEYS.merchantBranchId, branchId);
@@ -151,10 +163,10 @@ export function StorefrontApp() {
       if (clientId) dropSearchParams('clientId');
       if (!storefrontAllowed(store.licences, readTableNo())) {
         toast('warn', BASKET_MESSAGES.serviceUnavailable);
-        setShell({ store: null, status: 'unavailable' });
+        setShell({ store: null, menu: null, status: 'unavailable' });
         return;
       }
-      setShell({ store, status: 'ready' });
+      setShell({ store, menu, status: 'ready' });
     })();
     return () => {
       live = false;
@@ -184,7 +196,9 @@ export function StorefrontApp() {
   const marketplace = route.page === 'marketplace' || (route.page === 'store' && !domainName && shell.status === 'none');
   let page: ReactElement;
   if (marketplace) page = <MarketplacePage />;
-  else if (route.page === 'store') page = store ? <StorePage store={store} /> : <PageLoading />;
+  else if (route.page === 'store')
+    // Keyed by the store: another store's page starts afresh (with the menu handed to it).
+    page = store && storePage ? <storePage.StorePage key={store.branchId} store={store} menu={shell.menu} /> : <PageLoading />;
   else if (route.page === 'confirmOrder') page = CheckoutPage ? <CheckoutPage /> : <PageLoading />;
   else if (route.page === 'login') page = LoginPage ? <LoginPage /> : <PageLoading />;
   else if (route.page === 'account' && member.status === 'signedIn')
