@@ -7,6 +7,7 @@ import { recordOrderEvent } from '../../platform/order-events';
 import { encodeTicket, kitchenTicket, receiptOf, receiptTicket } from './print-layout';
 import { type PrintTarget, itemPrinters, printableBranch, printableOrder } from './printing.repo';
 import { PrinterError, type PrinterSend } from './printer-socket';
+import { turns } from '../../platform/turns';
 
 type PrintJobRow = typeof printJob.$inferSelect;
 
@@ -59,30 +60,38 @@ export async function deliverDuePrints(db: Db, send: PrinterSend, batch = 10): P
     }
     return out;
   });
-  const results = await Promise.all(claimed.map((job) => printOne(db, send, job)));
+  const dbTurn = turns(PRINT_DB_TURNS);
+  const results = await Promise.all(claimed.map((job) => printOne(db, send, job, dbTurn)));
   return { printed: results.filter(Boolean).length, failed: results.filter((r) => !r).length };
 }
 
+/**
+ * How many prints of a batch read or write the database at once. The tickets are sent side by side
+ * whatever this is; their database work takes turns, so a batch never holds most of the pool's
+ * connections at once while customers' and staff's calls wait for one (seen as the basket's and
+ * accept's slowest calls in the bench, once a second when the queue ran).
+ */
+const PRINT_DB_TURNS = 2;
+
 /** One job: render, send to each printer still owed its ticket, record the outcome on the job and the order. */
-async function printOne(db: Db, send: PrinterSend, job: PrintJobRow): Promise<boolean> {
+async function printOne(db: Db, send: PrinterSend, job: PrintJobRow, dbTurn: ReturnType<typeof turns>): Promise<boolean> {
   const s: Scope = { merchantAccountId: job.merchantAccountId, merchantBranchId: job.merchantBranchId };
-  const order = await printableOrder(db, s, job.orderId);
   const errors: string[] = [];
-  let giveUp = false;
   const printed = [...job.printedDeviceIds];
-  if (order) {
-    let tickets: { printer: PrintTarget; bytes: Uint8Array }[] = [];
+  const { order, tickets, giveUp } = await dbTurn(async () => {
+    const order = await printableOrder(db, s, job.orderId);
+    if (!order) return { order, tickets: [], giveUp: false };
     if (job.kind === 'KITCHEN') {
-      tickets = (await itemPrinters(db, s, order.lines)).map(({ printer, items }) => ({ printer, bytes: encodeTicket(kitchenTicket(order, printer.name, items)) }));
-    } else {
-      const [printer] = await receiptPrinters(db, s);
-      if (printer) tickets = [{ printer, bytes: encodeTicket(receiptTicket(receiptOf(order, await printableBranch(db, s)))) }];
-      else {
-        // Nothing to retry until someone adds a printer: fail now, and say what to do.
-        errors.push(PRINTING_MESSAGES.noReceiptPrinter);
-        giveUp = true;
-      }
+      const tickets = (await itemPrinters(db, s, order.lines)).map(({ printer, items }) => ({ printer, bytes: encodeTicket(kitchenTicket(order, printer.name, items)) }));
+      return { order, tickets, giveUp: false };
     }
+    const [printer] = await receiptPrinters(db, s);
+    if (printer) return { order, tickets: [{ printer, bytes: encodeTicket(receiptTicket(receiptOf(order, await printableBranch(db, s)))) }], giveUp: false };
+    // Nothing to retry until someone adds a printer: fail now, and say what to do.
+    errors.push(PRINTING_MESSAGES.noReceiptPrinter);
+    return { order, tickets: [], giveUp: true };
+  });
+  if (order) {
     const owed = tickets.filter((t) => !printed.includes(t.printer.id));
     const sent = await Promise.allSettled(owed.map((t) => send({ host: t.printer.networkAddress, port: t.printer.port }, t.bytes)));
     sent.forEach((r, i) => {
@@ -92,21 +101,23 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow): Promise<bo
     });
   }
   const status = !errors.length ? 'PRINTED' : giveUp || job.attempts >= MAX_PRINT_ATTEMPTS ? 'FAILED' : 'PENDING';
-  await db.transaction(async (tx) => {
-    // The order row first, as the order actions lock it (then queue prints): the same order of locks
-    // on both sides, so a Print Order pressed while this job finishes waits instead of deadlocking.
-    await tx
-      .select({ id: customerOrder.id })
-      .from(customerOrder)
-      .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, job.orderId)))
-      .for('update');
-    // Only while the lease is ours: a job superseded meanwhile by a newer print stays superseded.
-    await tx
-      .update(printJob)
-      .set({ status, printedDeviceIds: printed, lastError: errors.join('; ') || null, nextAttemptAt: new Date(Date.now() + printBackoffMs(job.attempts)), updatedDate: new Date() })
-      .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.id, job.id), eq(printJob.status, 'PRINTING')));
-    if (order) await refreshOrderPrinterError(tx, s, job.orderId);
-  });
+  await dbTurn(() =>
+    db.transaction(async (tx) => {
+      // The order row first, as the order actions lock it (then queue prints): the same order of locks
+      // on both sides, so a Print Order pressed while this job finishes waits instead of deadlocking.
+      await tx
+        .select({ id: customerOrder.id })
+        .from(customerOrder)
+        .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, job.orderId)))
+        .for('update');
+      // Only while the lease is ours: a job superseded meanwhile by a newer print stays superseded.
+      await tx
+        .update(printJob)
+        .set({ status, printedDeviceIds: printed, lastError: errors.join('; ') || null, nextAttemptAt: new Date(Date.now() + printBackoffMs(job.attempts)), updatedDate: new Date() })
+        .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.id, job.id), eq(printJob.status, 'PRINTING')));
+      if (order) await refreshOrderPrinterError(tx, s, job.orderId);
+    }),
+  );
   return !errors.length;
 }
 
