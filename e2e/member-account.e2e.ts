@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_MESSAGES } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import { WAIT_MS, baseUrl, button, eventually, launch, mailCount, verifyCodeIn, waitForMail } from './support';
+import { baseUrl, button, closeStoreToasts, eventually, launch, mailCount, verifyCodeIn, WAIT_MS, waitForMail } from './support';
 
 /**
  * A customer makes a member account on a phone (issue 11): the login page's checks, registration with
@@ -22,8 +22,7 @@ let page: Page;
 const toast = (text: string) => page.locator('.sf-toast', { hasText: text }).last();
 
 async function closeToasts() {
-  const closers = page.locator('.sf-toast-close');
-  while ((await closers.count()) > 0) await closers.first().click();
+  await closeStoreToasts(page);
 }
 
 async function shot(name: string) {

@@ -6,7 +6,7 @@ import { MERCHANT_SETTINGS_PATHS, type MerchantBranchSettings } from '@tillpoint
 import { MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { SCHEDULE_FIELDS, WEEKDAYS } from '@tillpoint/contracts/schedule';
-import { WAIT_MS, button, callApi, eventually, fillDemoDeliveryBasket, launch, mailCount, signInOwner, verifyCodeIn, waitForMail } from './support';
+import { button, callApi, closeStoreToasts, eventually, fillDemoDeliveryBasket, launch, mailCount, signInOwner, verifyCodeIn, WAIT_MS, waitForMail } from './support';
 
 /**
  * A member orders twice on a phone (issue 11 'Payment methods', /approveOrder): signs in from the
@@ -29,9 +29,7 @@ const heading = (name: string) => page.getByRole('heading', { name, exact: true 
 const confirmOrder = () => page.getByRole('button', { name: /^Confirm Order/ });
 
 async function shot(name: string, dialog = false) {
-  const closers = page.locator('.sf-toast-close');
-  // By event: behind an open modal dialog the toasts are inert to a pointer.
-  while ((await closers.count()) > 0) await closers.first().dispatchEvent('click');
+  await closeStoreToasts(page);
   if (!dialog) await page.locator('dialog[open]').waitFor({ state: 'detached' });
   const dir = join(import.meta.dirname, 'screenshots');
   mkdirSync(dir, { recursive: true });

@@ -7,22 +7,7 @@ import type { PreviousOrder } from '@tillpoint/contracts/member-data';
 import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data-paths';
 import { MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import {
-  WAIT_MS,
-  baseUrl,
-  button,
-  callApi,
-  deliverAllDay,
-  eventually,
-  fillDemoDeliveryBasket,
-  keepDemoBranchSettings,
-  launch,
-  mailCount,
-  mailWith,
-  signInOwner,
-  verifyCodeIn,
-  waitForMail,
-} from './support';
+import { baseUrl, button, callApi, closeStoreToasts, deliverAllDay, eventually, fillDemoDeliveryBasket, keepDemoBranchSettings, launch, mailCount, mailWith, signInOwner, verifyCodeIn, WAIT_MS, waitForMail } from './support';
 
 /**
  * A new customer's whole way through the member pages on a phone (issue 11): registers with the code
@@ -55,9 +40,7 @@ const path = () => new URL(page.url()).pathname;
 const memberToken = () => page.evaluate(() => (JSON.parse(sessionStorage.getItem('tillpoint.member.accessToken') ?? '{}') as { accessToken?: string }).accessToken ?? '');
 
 async function shot(name: string, dialog = false) {
-  const closers = page.locator('.sf-toast-close');
-  // By event: behind an open modal dialog the toasts are inert to a pointer.
-  while ((await closers.count()) > 0) await closers.first().dispatchEvent('click');
+  await closeStoreToasts(page);
   if (!dialog) await page.locator('dialog[open]').waitFor({ state: 'detached' });
   // Nothing wider than the screen: a phone page never scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);

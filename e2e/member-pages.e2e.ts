@@ -6,22 +6,7 @@ import { MARKETPLACE_MESSAGES } from '@tillpoint/contracts/marketplace-paths';
 import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data-paths';
 import { MEMBER_MESSAGES, MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
-import {
-  WAIT_MS,
-  baseUrl,
-  button,
-  callApi,
-  deliverAllDay,
-  eventually,
-  keepDemoBranchSettings,
-  launch,
-  mailCount,
-  mailWith,
-  placeOrder,
-  signInOwner,
-  verifyCodeIn,
-  waitForMail,
-} from './support';
+import { baseUrl, button, callApi, closeStoreToasts, deliverAllDay, eventually, keepDemoBranchSettings, launch, mailCount, mailWith, placeOrder, signInOwner, verifyCodeIn, WAIT_MS, waitForMail } from './support';
 
 /**
  * A member's account pages on a phone (issue 11): the favourite marked by opening a store, the two
@@ -52,8 +37,7 @@ const userMenu = () => page.locator('.ac-menu-button');
 const confirmDialog = () => page.locator('dialog.sf-confirm[open]');
 
 async function closeToasts() {
-  const closers = page.locator('.sf-toast-close');
-  while ((await closers.count()) > 0) await closers.first().click();
+  await closeStoreToasts(page);
 }
 
 async function shot(name: string) {

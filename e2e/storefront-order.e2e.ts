@@ -8,7 +8,7 @@ import { BASKET_PATHS } from '@tillpoint/contracts/basket-paths';
 import { CHECKOUT_MESSAGES } from '@tillpoint/contracts/order-rules';
 import { MEMBER_MESSAGES } from '@tillpoint/contracts/member-paths';
 import { PAYMENT_MESSAGES } from '@tillpoint/contracts/payment';
-import { WAIT_MS, accessToken, baseUrl, button, callApi, eventually, launch, mailCount, open, signIn, signInOwner, waitForMail } from './support';
+import { accessToken, baseUrl, button, callApi, closeStoreToasts, eventually, launch, mailCount, open, signIn, signInOwner, WAIT_MS, waitForMail } from './support';
 
 /**
  * A customer orders from the demo store on a phone (issue 10 'Tests'): a delivery with a set item,
@@ -29,8 +29,7 @@ const toast = (page: Page, text: string) => page.locator('.sf-toast', { hasText:
 
 async function shot(page: Page, name: string) {
   // Toasts would cover the form: they are closed first.
-  const closers = page.locator('.sf-toast-close');
-  while ((await closers.count()) > 0) await closers.first().click();
+  await closeStoreToasts(page);
   const dir = join(import.meta.dirname, 'screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });

@@ -76,6 +76,16 @@ export async function closeToasts(page: Page) {
   await eventually(() => page.locator('.p-toast-message').count(), 'the toasts did not close').toBe(0);
 }
 
+/**
+ * Closes the storefront's toasts. By event: behind an open modal dialog they are inert to a pointer.
+ * A toast may leave by itself between the count and the press (its own timer): then it is gone
+ * already, and the press is not waited for.
+ */
+export async function closeStoreToasts(page: Page) {
+  const closers = page.locator('.sf-toast-close');
+  while ((await closers.count()) > 0) await closers.first().dispatchEvent('click', undefined, { timeout: 1000 }).catch(() => undefined);
+}
+
 /** Screenshots land in e2e/screenshots (ignored by git) so a person can look at what the journey saw. */
 export async function snap(page: Page, name: string, options: { dialog?: boolean } = {}) {
   // An opening or closing dialog or toast animation would smear the picture: wait for the one
