@@ -202,8 +202,9 @@ describe('auto end of day', () => {
     await w.t.db.update(branchSettings).set({ isAutoEndOfDay: false }).where(ne(branchSettings.merchantBranchId, w.s.merchantBranchId));
     await w.t.db.update(branchSettings).set({ isAutoEndOfDay: true, endOfDayHour: '03', email: 'reports@basket-cafe.test' }).where(eq(branchSettings.merchantBranchId, w.s.merchantBranchId));
     await placeOrder([[w.menu.gift.id, 1]], 'Collection');
-    // Two days on, a server that was down catches up: one report up to the latest 03:00.
-    const now = new Date(Date.now() + 2 * 86_400_000);
+    // Two days on, a server that was down catches up: one report up to the latest 03:00. Four hours
+    // after that 03:00, so "an hour later" below is the same day whatever the hour the test runs at.
+    const now = new Date(lastEndOfDay(new Date(Date.now() + 2 * 86_400_000), 3).getTime() + 4 * 3_600_000);
     const due = lastEndOfDay(now, 3);
     const runs = await Promise.all([runEndOfDay(w.t.db, now), runEndOfDay(w.t.db, now)]);
     expect(runs.reduce((n, r) => n + r.finalised, 0)).toBe(1);
