@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MemberMenuItem, WebMenu } from '@tillpoint/contracts/web-menu';
 import { webMenu } from '../../db/schema';
 import { databaseFiles } from '../../platform/files';
-import { catalogueWorld } from '../catalogue/catalogue-test-kit';
+import { catalogueWorld, oneFile } from '../catalogue/catalogue-test-kit';
 import { storePageMenu } from './web-menu-member';
 
 /**
@@ -19,17 +18,12 @@ const M = 'storemanagement/webmenumember/status/active/member/';
 async function pictured(name: string, menuDisplayNo: number, token: string, colour: string) {
   const menu = (await w.api<WebMenu>('POST', `${B}create`, { name, menuDisplayNo }, token)).body;
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: colour } }).png().toBuffer();
-  const boundary = `----tp${randomBytes(6).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const body = oneFile(png, 'a.png');
   const res = await w.t.app.inject({
     method: 'PUT',
     url: `/api/${B}image/upload/${menu.id}/WEB`,
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+    headers: { authorization: `Bearer ${token}`, ...body.headers },
+    payload: body.payload,
   });
   expect(res.statusCode).toBe(200);
   return menu;
