@@ -15,6 +15,7 @@ import {
 import type { ServiceName } from '@tillpoint/contracts/enums';
 import { CHECKOUT_MESSAGES } from '@tillpoint/contracts/order';
 import type { Db } from '../../db/open-db';
+import { relaxedTransaction } from '../../db/relaxed-transaction';
 import { basket, basketLine } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -196,7 +197,7 @@ const isOpen = (row: BasketRow | undefined): row is BasketRow => row !== undefin
 export async function currentBasket(db: Db, branchId: number, orderType: StorefrontOrderType, bssId: string | null): Promise<Basket> {
   const ctx = await storeContext(db, branchId);
   requireLicence(ctx);
-  return db.transaction(async (tx) => {
+  return relaxedTransaction(db, async (tx) => {
     const row = await findBasket(tx, ctx.scope, bssId, true);
     if (!isOpen(row)) return basketReply(tx, ctx, undefined, orderType);
     if (row.orderType !== orderType) await tx.update(basket).set({ orderType, updatedDate: new Date() }).where(eq(basket.id, row.id));
@@ -237,7 +238,7 @@ export async function addItem(db: Db, input: AddItemInput, setMenu: boolean): Pr
   if (ctx.closed) throw badRequest(BASKET_MESSAGES.storeClosed);
   const tenths = toTenths(input.quantity);
   // Every statement inside one transaction; a refusal rolls back the basket it may have just made.
-  return db.transaction(async (tx) => {
+  return relaxedTransaction(db, async (tx) => {
     const { row, created } = await openOrCreate(tx, ctx, input.basketBssId, input.orderType, input.orderType === 'Table Order' ? (input.tableNo ?? null) : null);
     const lines = created ? [] : await basketLines(tx, ctx.scope, row.id);
     const item = (await ctx.items(tx)).get(input.webMenuBssId);
@@ -281,7 +282,7 @@ export async function addItem(db: Db, input: AddItemInput, setMenu: boolean): Pr
 async function onLine(db: Db, input: LineActionInput, change: (tx: Db, line: BasketLineRow, ctx: StoreContext) => Promise<void>): Promise<Basket> {
   const ctx = await storeContext(db, input.merchantBranchId);
   requireLicence(ctx);
-  return db.transaction(async (tx) => {
+  return relaxedTransaction(db, async (tx) => {
     const row = await findBasket(tx, ctx.scope, input.basketBssId, true);
     if (!row) throw notFound();
     if (row.state !== 'OPEN') throw conflict(BASKET_MESSAGES.basketClosed);
@@ -319,7 +320,7 @@ export async function chooseServiceCharge(db: Db, branchId: number, percent: num
   if (!(SERVICE_CHARGE_CHOICES as readonly number[]).includes(percent)) throw badRequest(BASKET_MESSAGES.serviceChargeChoice);
   const ctx = await storeContext(db, branchId);
   requireLicence(ctx);
-  return db.transaction(async (tx) => {
+  return relaxedTransaction(db, async (tx) => {
     const row = await findBasket(tx, ctx.scope, bssId, true);
     if (!row) throw notFound();
     if (row.state !== 'OPEN') throw conflict(BASKET_MESSAGES.basketClosed);
@@ -333,7 +334,7 @@ export async function chooseServiceCharge(db: Db, branchId: number, percent: num
 /** PUT cancel/…: an open basket becomes CANCELLED (its id then starts a new basket); placed orders are not cancelled here. */
 export async function cancelBasket(db: Db, branchId: number, bssId: string): Promise<Basket> {
   const ctx = await storeContext(db, branchId);
-  return db.transaction(async (tx) => {
+  return relaxedTransaction(db, async (tx) => {
     const row = await findBasket(tx, ctx.scope, bssId, true);
     if (!row) throw notFound();
     if (row.state === 'CANCELLED') return basketReply(tx, ctx, undefined, row.orderType as StorefrontOrderType);
@@ -347,7 +348,7 @@ export async function cancelBasket(db: Db, branchId: number, bssId: string): Pro
 export async function confirmAge(db: Db, branchId: number, bssId: string | null): Promise<Basket> {
   const ctx = await storeContext(db, branchId);
   requireLicence(ctx);
-  return db.transaction(async (tx) => {
+  return relaxedTransaction(db, async (tx) => {
     const existing = await findBasket(tx, ctx.scope, bssId, true);
     const row = isOpen(existing) ? existing : (await openOrCreate(tx, ctx, null, 'Delivery', null)).row;
     await tx.update(basket).set({ ageConfirmed: true, updatedDate: sql`now()` }).where(eq(basket.id, row.id));

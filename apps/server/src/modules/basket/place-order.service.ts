@@ -30,6 +30,7 @@ import { memberCardToken, memberCustomerReference } from '../../platform/member-
 import { memberSavesOf, withChosenBilling } from '../../platform/member-saves';
 import type { AddressProvider } from '../addresses/addresses.repo';
 import { checkServiceable } from '../addresses/addresses.service';
+import { automationOfSettings } from '../orders/order-automation';
 import { orderOfBasket, placedReply } from '../orders/orders.repo';
 import { authoriseRecorded } from '../payments/card-payment.service';
 import { type CheckoutSnapshot, orderFromCheckout } from '../payments/order-from-checkout';
@@ -182,7 +183,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
       const snapshot = snapshotOf(ctx, open.id, input, checked);
       snapshot.saveFor = memberSavesOf(memberId, input, snapshot);
       if (!checked.card) {
-        const order = await orderFromCheckout(tx, ctx.scope, snapshot, 'INPROGRESS', 'OPEN');
+        const order = await orderFromCheckout(tx, ctx.scope, snapshot, 'INPROGRESS', 'OPEN', automationOfSettings(ctx.settings));
         return { kind: 'placed' as const, order: placedReply(order) };
       }
       const cardProvider = ctx.settings?.provider ?? 'NONE';

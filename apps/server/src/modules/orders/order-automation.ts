@@ -64,10 +64,13 @@ export async function orderAutomationOf(tx: Db, s: Scope): Promise<OrderAutomati
     })
     .from(branchSettings)
     .where(and(eq(branchSettings.merchantAccountId, s.merchantAccountId), eq(branchSettings.merchantBranchId, s.merchantBranchId)));
-  const d = BRANCH_SETTINGS_DEFAULTS;
-  return (
-    row ?? { autoOrderConfirm: d.autoOrderConfirm, autoKitchen: d.autoKitchen, autoInsideDelivery: d.autoInsideDelivery, autoOutsideDelivery: d.autoOutsideDelivery, autoDispatch: d.autoDispatch }
-  );
+  return automationOfSettings(row);
+}
+
+/** The automation a branch's settings row (or none: the defaults) holds. */
+export function automationOfSettings(row: OrderAutomation | undefined): OrderAutomation {
+  const d = row ?? BRANCH_SETTINGS_DEFAULTS;
+  return { autoOrderConfirm: d.autoOrderConfirm, autoKitchen: d.autoKitchen, autoInsideDelivery: d.autoInsideDelivery, autoOutsideDelivery: d.autoOutsideDelivery, autoDispatch: d.autoDispatch };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../../db/open-db';
 import { customerOrder, customerOrderLine, department, product, stockEvent, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { ORDER_EVENTS_CHANNEL, recordOrderEvent } from '../../platform/order-events';
-import { orderAutomationOf, planOrderAutomation, recordAutomation } from './order-automation';
+import { type OrderAutomation, orderAutomationOf, planOrderAutomation, recordAutomation } from './order-automation';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
 
@@ -28,6 +28,8 @@ export type NewOrder = {
   deliveryTime: string | null;
   /** The member whose order it is (a basket a member took over at sign-in), if any. */
   memberUserId?: number | null;
+  /** The branch's automation as the caller already holds it (the basket's store context); absent: read here. */
+  automation?: OrderAutomation;
   money: { subTotal: number; discount: number; serviceCharge: number; deliveryFee: number; tax: number; total: number };
   /**
    * As priced: webMenuId the item it came from, taxRateBp the VAT rate the basket charged. A line
@@ -52,7 +54,7 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
   // at the door is not: staff take its payment (§4.2 Card or Cash) and refund it at the till.
   // Without this a web order paid at the door by cash could never be paid, delivered or closed.
   const remote = !(UNPAID_PAYMENT_TYPES as readonly string[]).includes(o.paymentType);
-  const settings = { ...(await orderAutomationOf(tx, s)), autoOrderConfirm: o.orderStatus === 'ORDER_ACCEPTED' };
+  const settings = { ...(o.automation ?? (await orderAutomationOf(tx, s))), autoOrderConfirm: o.orderStatus === 'ORDER_ACCEPTED' };
   const auto = planOrderAutomation({ orderStatus: 'ORDER_PLACED', basketStatus: o.basketStatus, basketType: 'sale', orderType: o.orderType, syncStatus: 'INIT', remote }, settings);
   const [order] = await tx
     .insert(customerOrder)
