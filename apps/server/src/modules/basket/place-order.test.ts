@@ -4,7 +4,7 @@ import { ADDRESS_MESSAGES } from '@tillpoint/contracts/address-lookup';
 import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type PlacedOrder } from '@tillpoint/contracts/order';
 import { PAYMENT_MESSAGES } from '@tillpoint/contracts/payment';
-import { basket, customerOrder, customerOrderLine, mailOutbox, orderEvent, product, restTable } from '../../db/schema';
+import { basket, customerOrder, customerOrderLine, mailOutbox, orderEvent, product, restTable, stockEvent } from '../../db/schema';
 import { type ApiError, type BasketWorld, basketWorld } from './basket-test-kit';
 
 let w: BasketWorld;
@@ -79,6 +79,7 @@ describe('placing an order: pay at the door or the counter', () => {
       [w.menu.crisps.id, 2],
     ]);
     const crispsBefore = await stockOf(w.products.crispsP.id);
+    const eventsBefore = new Set((await w.t.db.select({ id: stockEvent.id }).from(stockEvent)).map((e) => e.id));
     const res = await place({ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT DOOR BY CASH', totalPrice: 0.01, orderNotes: 'Ring twice' });
     expect(res.status).toBe(200);
     // £10 + 2 × £1.50; service charge 10 % of the crisps only (£0.30); delivery £2.50.
@@ -93,6 +94,11 @@ describe('placing an order: pay at the door or the counter', () => {
       ['Crisps', 20, 300],
     ]);
     expect(await stockOf(w.products.crispsP.id)).toBe(crispsBefore - 2);
+    // The stock-kept crisps leave a stock event; the gift card, kept by nobody, none.
+    const taken = (await w.t.db.select().from(stockEvent)).filter((e) => !eventsBefore.has(e.id));
+    expect(taken.map((e) => [e.productId, e.merchantBranchId, e.stockOperation, e.stockEventReason, e.quantity, e.stockBefore, e.stockAfter])).toEqual([
+      [w.products.crispsP.id, order.merchantBranchId, 'DROP_STOCK', 'OTHER', 2, crispsBefore, crispsBefore - 2],
+    ]);
     expect(await mailsTo(guest.email)).toBeGreaterThan(0);
     const events = await w.t.db.select().from(orderEvent).where(eq(orderEvent.orderId, order.id));
     expect(events).toMatchObject([{ kind: 'ORDER_CREATED', orderStatus: 'ORDER_PLACED' }]);

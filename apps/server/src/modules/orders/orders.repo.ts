@@ -138,40 +138,32 @@ async function productTaxRates(tx: Db, s: Scope, lines: NewOrder['lines']): Prom
   return new Map(rows.map((r) => [r.id, r.rateBp]));
 }
 
+/**
+ * Takes the ordered units off the stock-kept products and records each as a stock event, in one
+ * statement: the rows are locked in id order first (two orders sharing products never deadlock),
+ * then updated, then their events written from what the update returned.
+ */
 async function takeStock(tx: Db, s: Scope, lines: NewOrder['lines']) {
   const units = new Map<number, number>();
   for (const l of lines) if (l.productId !== null && !l.weighable) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantityTenths / 10);
   if (!units.size) return;
-  const kept = await tx
-    .select({ id: product.id, currentStock: product.currentStock })
-    .from(product)
-    .where(
-      and(
-        eq(product.merchantAccountId, s.merchantAccountId),
-        eq(product.merchantBranchId, s.merchantBranchId),
-        inArray(product.id, [...units.keys()]),
-        or(ne(product.currentStock, 0), isNotNull(product.minStock), isNotNull(product.maxStock)),
-      ),
-    )
-    .orderBy(product.id)
-    .for('update');
-  for (const p of kept) {
-    const quantity = units.get(p.id) ?? 0;
-    const [after] = await tx
-      .update(product)
-      .set({ currentStock: sql`${product.currentStock} - ${quantity}`, updatedDate: new Date() })
-      .where(and(eq(product.merchantAccountId, s.merchantAccountId), eq(product.id, p.id)))
-      .returning({ currentStock: product.currentStock });
-    await tx.insert(stockEvent).values({
-      ...s,
-      productId: p.id,
-      stockOperation: 'DROP_STOCK',
-      stockEventReason: 'OTHER',
-      quantity,
-      stockBefore: after.currentStock + quantity,
-      stockAfter: after.currentStock,
-    });
-  }
+  const wanted = sql.join(
+    [...units].map(([id, quantity]) => sql`(${id}::int, ${quantity}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`with wanted (id, quantity) as (values ${wanted}),
+    locked as (
+      select p.id from product p join wanted w on w.id = p.id
+      where p.merchant_account_id = ${s.merchantAccountId}::int and p.merchant_branch_id = ${s.merchantBranchId}::int
+        and (p.current_stock <> 0 or p.min_stock is not null or p.max_stock is not null)
+      order by p.id for update of p),
+    taken as (
+      update product p set current_stock = p.current_stock - w.quantity, updated_date = now()
+      from locked l join wanted w on w.id = l.id
+      where p.merchant_account_id = ${s.merchantAccountId}::int and p.id = l.id
+      returning p.id, p.current_stock, w.quantity)
+    insert into stock_event (merchant_account_id, merchant_branch_id, product_id, stock_operation, stock_event_reason, quantity, stock_before, stock_after)
+    select ${s.merchantAccountId}::int, ${s.merchantBranchId}::int, t.id, 'DROP_STOCK', 'OTHER', t.quantity, t.current_stock + t.quantity, t.current_stock from taken t order by t.id`);
 }
 
 export async function orderOfBasket(db: Db, s: Scope, basketId: number): Promise<OrderRow | undefined> {
