@@ -1,5 +1,7 @@
 /** API paths under /api/, spelled as the spec spells them. */
 export const API_PREFIX = '/api/';
+/** The script element in which the server sends a page the replies of its first screen's calls (server platform/web-app.ts, web shared/api.ts). */
+export const INLINED_REPLIES_ID = 'tp-replies';
 
 /** The generic resource calls of ARCHITECTURE §2 for a base (e.g. 'storemanagement/tax/'), spelled once. */
 export function resourcePaths<B extends string>(base: B) {

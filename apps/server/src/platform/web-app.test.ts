@@ -9,7 +9,7 @@ import { type StorePagePreloads, serveWebApp, storeDomainOf } from './web-app';
 // A small built web app, as the build leaves it: pages, hashed assets and their compressed copies.
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(500))};\n`;
 const backoffice = '<!doctype html><title>Back office</title><script type="module" src="/assets/app-Ab12Cd34.js"></script>';
-const storefront = '<!doctype html><title>Storefront</title>';
+const storefront = '<!doctype html><html><head><title>Storefront</title></head></html>';
 const style = 'body { margin: 0 }\n';
 
 // What a module would name for a store's page: one store has an image and a call, any other none; a second module always fails.
@@ -18,6 +18,7 @@ const storeImages: StorePagePreloads = async (domainName) =>
     ? [
         { href: '/api/menu/image/1/2/WEB?v=abc', as: 'image', fetchPriority: 'high' },
         { href: '/api/menu/1/-1', as: 'fetch' },
+        { href: '/api/menu/shortcuts/1', as: 'fetch' },
       ]
     : [];
 const failing: StorePagePreloads = async () => {
@@ -39,6 +40,9 @@ beforeAll(async () => {
   // Too small to be worth compressing: the build leaves no copies.
   writeFileSync(join(dist, 'assets/style-Ef56Gh78.css'), style);
   app = Fastify();
+  // The menu's call answers (with text that would end a script element); the shortcuts' call fails.
+  app.get('/api/menu/1/-1', async () => [{ id: 1, name: 'Starters </script><script>alert(1)</script>' }]);
+  app.get('/api/menu/shortcuts/1', async (_req, reply) => reply.code(503).send({ type: 'ERROR', details: 'busy' }));
   serveWebApp(app, dist, [storeImages, failing]);
   await app.ready();
 });
@@ -97,12 +101,21 @@ describe('web app: compressed, cached files', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['content-encoding'], url).toBe('br');
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(text);
-      expect(res.headers.etag, url).toBeTruthy();
+      // A store's page carries its replies: built per request, so no ETag that would keep it.
+      const page = brotliDecompressSync(res.rawPayload).toString();
+      if (url === '/demo-bistro') {
+        expect(page.replace(/<script type="application\/json"[\s\S]*?<\/script>/, ''), url).toBe(storefront);
+        expect(res.headers.etag, url).toBeUndefined();
+      } else {
+        expect(page, url).toBe(text);
+        expect(res.headers.etag, url).toBeTruthy();
+      }
     }
     const plain = await get('/admin/');
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.body).toBe(backoffice);
+    expect((await get('/demo-bistro', 'gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await get('/demo-bistro')).body).toContain('<title>Storefront</title>');
   });
 
   it('answers 304 to a page whose copy the browser already has', async () => {
@@ -121,18 +134,24 @@ describe('web app: compressed, cached files', () => {
 });
 
 describe('web app: a store page names its first image', () => {
-  it('sends a Link preload with a store’s page, none with another page or an unknown store, and the page even when a module fails', async () => {
+  it('writes the replies of a store page’s calls into the page, preloads the rest, and nothing with another page or an unknown store', async () => {
     for (const url of ['/demo-bistro', '/Demo-Bistro?tableNo=3', '/demo-bistro/']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
-      // A call is preloaded in the mode the web app's fetch asks for (cors, same-origin credentials), or it would be fetched twice.
-      expect(res.headers.link, url).toBe('</api/menu/image/1/2/WEB?v=abc>; rel=preload; as=image; fetchpriority=high, </api/menu/1/-1>; rel=preload; as=fetch; crossorigin');
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(storefront);
+      // The call that failed is left to the browser, in the mode the web app's fetch asks for (cors, same-origin credentials).
+      expect(res.headers.link, url).toBe('</api/menu/image/1/2/WEB?v=abc>; rel=preload; as=image; fetchpriority=high, </api/menu/shortcuts/1>; rel=preload; as=fetch; crossorigin');
+      const page = brotliDecompressSync(res.rawPayload).toString();
+      const script = /<script type="application\/json" id="tp-replies">([\s\S]*?)<\/script>/.exec(page);
+      expect(script, url).not.toBeNull();
+      // The reply's own `</script>` cannot end the element: the page has exactly one closing tag.
+      expect(page.match(/<\/script>/g)?.length, url).toBe(1);
+      expect(JSON.parse(script?.[1] ?? '')).toEqual({ '/api/menu/1/-1': [{ id: 1, name: 'Starters </script><script>alert(1)</script>' }] });
     }
     for (const url of ['/', '/marketplace', '/login', '/display/demo-bistro', '/other-cafe', '/admin/']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers.link, url).toBeUndefined();
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).not.toContain('tp-replies');
     }
   });
 

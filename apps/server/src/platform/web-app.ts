@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { INLINED_REPLIES_ID } from '@tillpoint/contracts/api-paths';
 import { isReservedPathName } from '@tillpoint/contracts/storefront-routes';
+import { acceptedEncoding, compressBytes } from './json-compression';
 
 /** The built web app (npm run build), beside the server's sources. */
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -43,14 +46,38 @@ const linkHeader = (preloads: PagePreload[]) =>
     .join(', ');
 
 /**
+ * The replies of a page's `fetch` preloads, asked of the app itself as the browser would (no token),
+ * as a JSON object by href: the page then needs no round trip for its first screen's data. A call that
+ * does not answer 200 with JSON is left to the browser (a Link preload, as before). `<` is escaped,
+ * so no reply can end the script element.
+ */
+async function inlineReplies(app: FastifyInstance, preloads: PagePreload[]) {
+  const inlined: string[] = [];
+  const left: PagePreload[] = [];
+  await Promise.all(
+    preloads.map(async (p) => {
+      if (p.as !== 'fetch') return left.push(p);
+      const res = await app.inject({ method: 'GET', url: p.href, headers: { accept: 'application/json' } }).catch(() => null);
+      if (res?.statusCode === 200 && String(res.headers['content-type'] ?? '').startsWith('application/json') && res.body) {
+        inlined.push(`${JSON.stringify(p.href)}:${res.body}`);
+      } else left.push(p);
+    }),
+  );
+  const script = inlined.length ? `<script type="application/json" id="${INLINED_REPLIES_ID}">{${inlined.join(',').replace(/</g, '\\u003c')}}</script>` : '';
+  return { script, left };
+}
+
+/**
  * The built web app: back office at /admin/ and /merchant/, the storefront everywhere else.
  * Files under /assets/ carry a hash of their content in their names, so browsers keep them for a
  * year without asking again; the pages that name them are revalidated on every load, so a new build
  * is seen at once. Each file is sent brotli- or gzip-compressed when the browser accepts it, from the
  * copies the build wrote beside it (apps/web/vite.config.ts), with no compression work per request.
- * A store's page comes with a `Link: rel=preload` header for what the modules name (`storePreloads`),
- * e.g. its first category's image and the API calls of its first screen, which the page would
- * otherwise make only once its scripts ran.
+ * A store's page carries the replies of the API calls its first screen makes (`storePreloads`: the
+ * store, its settings, its top-level menu, …) written into its HTML, and a `Link: rel=preload` header
+ * for the rest (its first category's image), which the page would otherwise ask for only once its
+ * scripts ran: on a phone each call was a request queued behind the scripts on a handful of
+ * connections. That page is built per request: no ETag, compressed as it goes out.
  */
 export function serveWebApp(app: FastifyInstance, dist = webDist, storePreloads: readonly StorePagePreloads[] = []) {
   if (!existsSync(dist)) return;
@@ -77,12 +104,16 @@ export function serveWebApp(app: FastifyInstance, dist = webDist, storePreloads:
   app.get('/*', async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url.startsWith('/assets/')) return reply.callNotFound();
     const domainName = storePreloads.length ? storeDomainOf(req.url) : null;
-    if (domainName) {
-      // A preload is a hint: a module that fails to answer costs the page its hint, never the page.
-      const preloads = await Promise.all(storePreloads.map((p) => p(domainName).catch(() => [])));
-      const link = linkHeader(preloads.flat());
-      if (link) reply.header('link', link);
-    }
-    return page('index.html')(req, reply);
+    if (!domainName) return page('index.html')(req, reply);
+    // A preload is a hint: a module that fails to answer costs the page its hint, never the page.
+    const preloads = await Promise.all(storePreloads.map((p) => p(domainName).catch(() => [])));
+    const { script, left } = await inlineReplies(app, preloads.flat());
+    const link = linkHeader(left);
+    if (link) reply.header('link', link);
+    const html = (await readFile(join(dist, 'index.html'), 'utf8')).replace('<head>', `<head>${script}`);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compressBytes(Buffer.from(html), encoding));
   });
 }
