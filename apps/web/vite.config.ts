@@ -104,8 +104,12 @@ const preloadFirstScreen = (): Plugin => ({
 const SIGN_IN_MODULES =
   /node_modules[\\/](react-hook-form|primereact[\\/](utils|api|hooks|componentbase|iconbase|ripple|portal|icons[\\/]spinner|tooltip|button|keyfilter|inputtext))[\\/]|src[\\/](backoffice[\\/]auth[\\/](?!captcha\.)|backoffice[\\/]route-hrefs\.|shared[\\/]ui[\\/](field-frame|submit-form|use-busy|use-zod-form)\.)/;
 
-/** The contracts' path constants of every area (api-paths.ts, web-menu-paths.ts, …, storefront-routes.ts). */
-const API_PATH_MODULES = /packages[\\/]contracts[\\/]src[\\/]([a-z-]+-paths|storefront-routes)\.ts$/;
+/**
+ * The contracts' path constants of the areas (web-menu-paths.ts, …, storefront-routes.ts); not those the
+ * API client and the session import (api-paths.ts, order-display-paths.ts): they stay in the core every
+ * page loads, or the admin sign-in page would load this chunk too (one more script, 3 KB).
+ */
+const API_PATH_MODULES = /packages[\\/]contracts[\\/]src[\\/]((?!api-|order-display-)[a-z-]+-paths|storefront-routes)\.ts$/;
 /** The store page and the parts it imports: the basket panel and its store, the item dialog, the favourite button, the marketplace's store card, the confirmation dialog. */
 const STORE_PAGE_MODULES = /src[\\/]storefront[\\/](store-page|basket-panel|basket-store|item-dialog|favourite-button|marketplace-page|confirm-dialog)\.tsx?$/;
 
