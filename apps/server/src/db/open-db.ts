@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { queryRows } from './rows';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = 'pglite' | 'postgres';
@@ -69,9 +70,8 @@ export async function migrationsPending(db: Db, folder = migrationsFolder): Prom
   const journal = JSON.parse(readFileSync(`${folder}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] };
   const newest = Math.max(...journal.entries.map((e) => e.when));
   try {
-    // Both drivers answer { rows }.
-    const result = (await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`)) as unknown as { rows: { last: string | null }[] };
-    const last = result.rows[0]?.last;
+    const [row] = await queryRows<{ last: string | null }>(db, sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
+    const last = row?.last;
     return last == null || Number(last) < newest;
   } catch {
     return true;

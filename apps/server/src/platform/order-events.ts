@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/open-db';
 import type { Scope } from './auth';
+import { queryRows } from '../db/rows';
 
 /** The channel the live order screens listen on (ARCHITECTURE §4). */
 export const ORDER_EVENTS_CHANNEL = 'order_events';
@@ -22,10 +23,13 @@ export async function recordOrderEvents(tx: Db, s: Scope, orderId: number, event
     events.map((e) => sql`(${s.merchantAccountId}::int, ${s.merchantBranchId}::int, ${orderId}::int, ${e.kind}, ${e.orderStatus})`),
     sql`, `,
   );
-  const result = await tx.execute(sql`with e as (
+  const inserted = await queryRows<{ id: number }>(
+    tx,
+    sql`with e as (
       insert into order_event (merchant_account_id, merchant_branch_id, order_id, kind, order_status)
       values ${rows} returning order_event.id)
     select e.id, pg_notify(${ORDER_EVENTS_CHANNEL}, json_build_object('merchantAccountId', ${s.merchantAccountId}::int, 'merchantBranchId', ${s.merchantBranchId}::int,
-      'orderId', ${orderId}::int, 'eventId', e.id)::text) from (select id from e order by id) e`);
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+      'orderId', ${orderId}::int, 'eventId', e.id)::text) from (select id from e order by id) e`,
+  );
+  return inserted.map((r) => Number(r.id));
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverSecret } from '../db/schema';
 import { addTillCredential, signInDemo } from '../test/fixtures';
 import { type TestApp, createTestApp } from '../test/harness';
+import { queryRows } from '../db/rows';
 
 /**
  * The attack run of issue 13 as a test. Every route of the OpenAPI document (a new route joins by
@@ -88,12 +89,11 @@ afterAll(() => t?.close());
 
 /** Every table's rows, hashed: "nothing changed" means every hash is the same afterwards. */
 async function snapshot(): Promise<Record<string, string>> {
-  const res = await t.db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
-  const names = (res as unknown as { rows: { tablename: string }[] }).rows.map((r) => r.tablename);
+  const names = (await queryRows<{ tablename: string }>(t.db, sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).map((r) => r.tablename);
   const out: Record<string, string> = {};
   for (const n of names) {
-    const h = await t.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${n}" x`));
-    out[n] = (h as unknown as { rows: { h: string }[] }).rows[0].h;
+    const [h] = await queryRows<{ h: string }>(t.db, sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${n}" x`));
+    out[n] = h.h;
   }
   return out;
 }

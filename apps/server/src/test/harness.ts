@@ -11,6 +11,7 @@ import type { AppModule } from '../platform/module';
 import type { MailTransport } from '../platform/outbox';
 import { type DbTemplates, databaseUrl, seed } from './db-templates';
 import { testHash } from './fixtures';
+import { queryRows } from '../db/rows';
 
 /**
  * One database per test file: in-memory PGlite by default, or a fresh PostgreSQL database when the
@@ -114,8 +115,7 @@ export async function createTestApp(opts: { config?: Partial<Config>; mail?: Mai
 
   /** Empties every tenant and user table and loads the demo data again. */
   async function resetData() {
-    const tables = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`);
-    const rows = (tables as unknown as { rows: { tablename: string }[] }).rows;
+    const rows = await queryRows<{ tablename: string }>(db, sql`select tablename from pg_tables where schemaname = 'public'`);
     // Reference data (countries) stays; so do sessions: the demo users come back with the same ids, so tokens signed in before a reset stay valid.
     const keep = new Set(['role', 'role_privilege', 'menu_item', 'system_parameter', 'server_secret', 'country', 'refresh_token']);
     const names = rows.map((r) => r.tablename).filter((t) => !keep.has(t));

@@ -18,6 +18,7 @@ import {
 import { type ApiError, MAX_TEXT, REQUIRED, TABLE, expectAdminOnly } from '../../test/admin-only';
 import { ROLE, addBranch, addMerchant, addMerchantUser, signInDemo } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
+import { queryRows } from '../../db/rows';
 
 type Page<T> = { data: T[]; totalCount: number };
 const A = '/api/merchant/account/';
@@ -527,9 +528,12 @@ describe('deleting a merchant account', () => {
   /** Rows of a tenant in every table keyed by merchant_account_id, read from the catalogue. */
   async function tenantRowCounts(accountId: number) {
     const tables = (
-      (await t.db.execute(sql`select table_name as name from information_schema.columns
-        where table_schema = current_schema() and column_name = 'merchant_account_id'`)) as unknown as { rows: { name: string }[] }
-    ).rows.map((r) => r.name);
+      await queryRows<{ name: string }>(
+        t.db,
+        sql`select table_name as name from information_schema.columns
+        where table_schema = current_schema() and column_name = 'merchant_account_id'`,
+      )
+    ).map((r) => r.name);
     const counts: Record<string, number> = {};
     for (const name of tables) {
       const res = (await t.db.execute(sql`select count(*)::int as n from ${sql.identifier(name)} where merchant_account_id = ${accountId}`)) as unknown as {

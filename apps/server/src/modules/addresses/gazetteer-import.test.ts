@@ -13,6 +13,7 @@ import {
 import { signInDemo } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { checkGazetteerRecord, csvRecords } from './gazetteer-csv';
+import { queryRows } from '../../db/rows';
 
 type Reply = GazetteerImportResult & { type?: string; details: string; errors?: { field: string; message: string }[] };
 const HEADER = GAZETTEER_CSV_COLUMNS.join(',');
@@ -39,7 +40,7 @@ function upload(content: Buffer | string, token: string | null, filename = 'gaze
   });
 }
 const reply = (res: { statusCode: number; body: string }) => ({ status: res.statusCode, body: JSON.parse(res.body) as Reply });
-const addresses = async () => ((await t.db.execute(sql`select count(*)::int as n from postcode_address`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+const addresses = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from postcode_address`))[0].n;
 
 describe('gazetteer CSV', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, CRLF and a byte-order mark, and skips blank lines', () => {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/open-db';
 import { credential, dataResetAudit, dataSyncRequest } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { ownedBy } from '../../platform/tenancy';
+import { queryRows } from '../../db/rows';
 
 type RequestRow = typeof dataSyncRequest.$inferSelect;
 type AuditRow = typeof dataResetAudit.$inferSelect;
@@ -97,11 +98,12 @@ export async function branchHasMaster(db: Db, s: Scope) {
 
 /** Deletes a branch-owned table's rows of one branch; returns how many went. */
 export async function deleteBranchRows(tx: Db, table: PgTable, s: Scope): Promise<number> {
-  const result = await tx.execute(
+  const [gone] = await queryRows<{ n: number }>(
+    tx,
     sql`with gone as (delete from ${table} where merchant_account_id = ${s.merchantAccountId} and merchant_branch_id = ${s.merchantBranchId} returning 1)
         select count(*)::int as n from gone`,
   );
-  return (result as unknown as { rows: { n: number }[] }).rows[0].n;
+  return gone.n;
 }
 
 export const tableName = (table: PgTable) => getTableName(table);

@@ -6,6 +6,7 @@ import { type TestApp, createTestApp } from '../../test/harness';
 import { ROLE, addBranch, addMerchant, addMerchantUser, addTillCredential } from '../../test/fixtures';
 import { APP_MODULES } from '../../app-modules';
 import { moduleRegistry } from '../../platform/module';
+import { queryRows } from '../../db/rows';
 
 /** What the app's modules say a reset deletes and keeps. */
 const { resetTables: RESET_TABLES, keptOnReset: KEPT_ON_RESET } = moduleRegistry(APP_MODULES);
@@ -265,10 +266,13 @@ describe('data reset', () => {
   });
 
   it('every branch-owned table is either reset or kept on purpose', async () => {
-    const result = await t.db.execute(sql`select table_name as name from information_schema.columns
+    const result = await queryRows<{ name: string }>(
+      t.db,
+      sql`select table_name as name from information_schema.columns
       where table_schema = current_schema() and column_name = 'merchant_branch_id'
-      and table_name in (select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'merchant_account_id')`);
-    const branchOwned = (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name).sort();
+      and table_name in (select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'merchant_account_id')`,
+    );
+    const branchOwned = result.map((r) => r.name).sort();
     const resetNames: string[] = [...RESET_TABLES.transactions, ...RESET_TABLES.definitions].map((table) => getTableName(table));
     expect(branchOwned.filter((n) => !resetNames.includes(n) && !(n in KEPT_ON_RESET))).toEqual([]);
   });

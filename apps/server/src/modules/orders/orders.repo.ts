@@ -1,11 +1,12 @@
-import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { moneyString, pounds } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder, UNPAID_PAYMENT_TYPES } from '@tillpoint/contracts/order';
 import type { Db } from '../../db/open-db';
-import { customerOrder, customerOrderLine, department, product, stockEvent, tax } from '../../db/schema';
+import { customerOrder, customerOrderLine, department, product, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { ORDER_EVENTS_CHANNEL, recordOrderEvent } from '../../platform/order-events';
 import { type OrderAutomation, orderAutomationOf, planOrderAutomation, recordAutomation } from './order-automation';
+import { queryRows } from '../../db/rows';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
 
@@ -111,7 +112,9 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderR
  * numbers of orders still being placed, its own among them.
  */
 async function numberOrder(tx: Db, s: Scope, orderId: number): Promise<number> {
-  const result = await tx.execute(sql`with n as (
+  const [numbered] = await queryRows<{ order_no: number }>(
+    tx,
+    sql`with n as (
       insert into branch_order_counter (merchant_account_id, merchant_branch_id, last_order_no)
       values (${s.merchantAccountId}::int, ${s.merchantBranchId}::int,
         (select coalesce(max(o.order_no), 0) + 1 from customer_order o
@@ -121,8 +124,9 @@ async function numberOrder(tx: Db, s: Scope, orderId: number): Promise<number> {
       returning last_order_no)
     update customer_order set order_no = n.last_order_no from n
       where customer_order.merchant_account_id = ${s.merchantAccountId}::int and customer_order.id = ${orderId}::int
-      returning customer_order.order_no`);
-  return Number((result as unknown as { rows: { order_no: number }[] }).rows[0].order_no);
+      returning customer_order.order_no`,
+  );
+  return Number(numbered.order_no);
 }
 
 /** The products' VAT rates now, basis points: the product's tax, else its department's (as the basket prices them). */

@@ -9,6 +9,7 @@ import { type ApiError, type BasketWorld, basketWorld } from '../basket/basket-t
 import { insertPendingPayment } from './payments.repo';
 import { databaseDump } from './pci-dump';
 import { paymentDeps } from './providers';
+import { queryRows } from '../../db/rows';
 
 /**
  * Card payments through the SIMULATOR and the real HTTP routes: token, hosted card fields, card
@@ -217,8 +218,11 @@ describe('paying by card through the simulator', () => {
     expect(await ordersOf(id)).toHaveLength(1);
     const payments = await paymentsOf(id);
     expect(payments.filter((p) => p.state === 'AUTHORISED')).toHaveLength(1);
-    const charges = await w.t.db.execute(sql`select count(*)::int as n from payment_simulator_record where kind = 'TRANSACTION' and data->>'reference' = ${payments[0].reference}`);
-    expect((charges as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+    const [charges] = await queryRows<{ n: number }>(
+      w.t.db,
+      sql`select count(*)::int as n from payment_simulator_record where kind = 'TRANSACTION' and data->>'reference' = ${payments[0].reference}`,
+    );
+    expect(charges.n).toBe(1);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Scope } from '../../platform/auth';
 import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
 import type { ReportOrder } from './sale-report-figures';
+import { queryRows } from '../../db/rows';
 
 export type SaleReportRow = typeof saleReport.$inferSelect;
 
@@ -74,8 +75,8 @@ export async function lastReport(db: Db, s: Scope): Promise<SaleReportRow | unde
  * a moment after a finalise could fall before its end and be counted in neither report.
  */
 export async function databaseNow(db: Db): Promise<Date> {
-  const result = await db.execute(sql`select clock_timestamp() as now`);
-  return new Date((result as unknown as { rows: { now: string | Date }[] }).rows[0].now);
+  const [row] = await queryRows<{ now: string | Date }>(db, sql`select clock_timestamp() as now`);
+  return new Date(row.now);
 }
 
 /** When the branch's first report starts: when the branch was made. */
