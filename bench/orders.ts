@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { BASKET_PATHS } from '../packages/contracts/src/basket-paths';
 import { openDb } from '../apps/server/src/db/open-db';
 import { type SseStream, openSse } from '../apps/server/src/test/sse-reader';
-import { THINK_MS, prepareStore, think } from './basket';
+import { PACED_SECONDS, THINK_MS, prepareStore, think } from './basket';
 import type { BenchKit } from './catalogue';
 import { withScratchDatabase } from './scratch-database';
 
@@ -19,7 +19,6 @@ const STREAMS = 50;
 const CUSTOMERS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARM_UP_MS = 1_500;
-const PACED_SECONDS = SECONDS * 2;
 const TARGET = { eventP95: 1000, acceptP99: 30 } as const;
 const json = { 'content-type': 'application/json' };
 
