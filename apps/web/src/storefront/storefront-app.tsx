@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, type ReactElement, Suspense, lazy, useEffect, useState } from 'react';
+import { type ComponentType, type LazyExoticComponent, type ReactElement, Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { PATHS } from '@tillpoint/contracts/api-paths';
 import { APP_VERSION } from '@tillpoint/contracts/session-constants';
 import { MESSAGES } from '@tillpoint/contracts/messages';
@@ -166,7 +166,9 @@ export function StorefrontApp() {
         setShell({ store: null, menu: null, status: 'unavailable' });
         return;
       }
-      setShell({ store, menu, status: 'ready' });
+      // A transition: React renders the whole store page in slices that let the phone answer taps in
+      // between, rather than in one long task (with its data in the page, it all comes at once).
+      startTransition(() => setShell({ store, menu, status: 'ready' }));
     })();
     return () => {
       live = false;
