@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -80,12 +79,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerResponseHeaders(app);
-  registerJsonCompression(app);
-
-  await app.register(cookie);
-  await app.register(helmet, {
-    // Sent only over HTTPS, by registerResponseHeaders.
+  registerResponseHeaders(app, {
+    // Sent only over HTTPS, below.
     strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
@@ -108,6 +103,9 @@ export async function buildApp({
       },
     },
   });
+  registerJsonCompression(app);
+
+  await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => ({ statusCode: 429, type: 'WARNING', details: MESSAGES.tooManyRequests }),

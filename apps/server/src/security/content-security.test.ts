@@ -46,3 +46,21 @@ describe('content security policy', () => {
     expect(csp['frame-ancestors']).toEqual(["'self'"]);
   });
 });
+
+describe("helmet's headers, worked out once (platform/response-headers.ts)", () => {
+  it('come on every reply: a route, an unknown API path and a refused call alike', async () => {
+    for (const url of ['/api/actuator/health', '/api/no-such-call', '/api/storemanagement/tax/all']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-opener-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+      });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      // Sent only over HTTPS (response-headers.ts), and no framework advertised.
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+});
