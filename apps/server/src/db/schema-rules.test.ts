@@ -5,6 +5,7 @@ import { openTestDb } from '../test/harness';
 import type { Db, OpenDb } from './open-db';
 import * as schema from './schema';
 import { GLOBAL_TABLES, GLOBAL_UNIQUES, MEMBER_TABLES } from './schema';
+import { queryRows } from './rows';
 
 /**
  * ARCHITECTURE §3, checked over the whole schema as the migrations actually create it (this suite
@@ -27,36 +28,31 @@ type Key = { table: string; name: string; columns: string[] };
 type ForeignKey = Key & { refTable: string; pairs: [string, string][] };
 type Catalog = { tables: string[]; columns: Column[]; primaryKeys: Key[]; uniques: Key[]; foreignKeys: ForeignKey[] };
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** Tables, columns and keys of one schema, read from pg_catalog (unique indexes count as uniques). */
 async function readCatalog(db: Db, schemaName: string): Promise<Catalog> {
-  const tables = rowsOf<{ table: string }>(
-    await db.execute(sql`select c.relname as "table" from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = ${schemaName} and c.relkind in ('r', 'p') order by 1`),
-  ).map((r) => r.table);
-  const columns = rowsOf<Column>(
-    await db.execute(sql`select c.relname as "table", a.attname as "column", format_type(a.atttypid, a.atttypmod) as "type", a.attnotnull as "notNull"
+  const tables = (await queryRows<{ table: string }>(db, sql`select c.relname as "table" from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = ${schemaName} and c.relkind in ('r', 'p') order by 1`,
+  )).map((r) => r.table);
+  const columns = await queryRows<Column>(db, sql`select c.relname as "table", a.attname as "column", format_type(a.atttypid, a.atttypmod) as "type", a.attnotnull as "notNull"
       from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = ${schemaName} and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped order by 1, a.attnum`),
+      where n.nspname = ${schemaName} and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped order by 1, a.attnum`,
   );
-  const indexes = rowsOf<{ table: string; name: string; primary: boolean; columns: string[] }>(
-    await db.execute(sql`select t.relname as "table", i.relname as "name", x.indisprimary as "primary",
+  const indexes = await queryRows<{ table: string; name: string; primary: boolean; columns: string[] }>(db, sql`select t.relname as "table", i.relname as "name", x.indisprimary as "primary",
         array(select a.attname from unnest(x.indkey) with ordinality k(attnum, ord)
               join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.ord)::text[] as "columns"
       from pg_index x join pg_class t on t.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
       join pg_namespace n on n.oid = t.relnamespace
-      where n.nspname = ${schemaName} and (x.indisunique or x.indisprimary) order by 1, 2`),
+      where n.nspname = ${schemaName} and (x.indisunique or x.indisprimary) order by 1, 2`,
   );
-  const foreignKeys = rowsOf<{ table: string; name: string; refTable: string; columns: string[]; refColumns: string[] }>(
-    await db.execute(sql`select t.relname as "table", con.conname as "name", r.relname as "refTable",
+  const foreignKeys = await queryRows<{ table: string; name: string; refTable: string; columns: string[]; refColumns: string[] }>(db, sql`select t.relname as "table", con.conname as "name", r.relname as "refTable",
         array(select a.attname from unnest(con.conkey) with ordinality k(attnum, ord)
               join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.ord)::text[] as "columns",
         array(select a.attname from unnest(con.confkey) with ordinality k(attnum, ord)
               join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum order by k.ord)::text[] as "refColumns"
       from pg_constraint con join pg_class t on t.oid = con.conrelid join pg_class r on r.oid = con.confrelid
       join pg_namespace n on n.oid = t.relnamespace
-      where n.nspname = ${schemaName} and con.contype = 'f' order by 1, 2`),
+      where n.nspname = ${schemaName} and con.contype = 'f' order by 1, 2`,
   );
   return {
     tables,

@@ -4,6 +4,7 @@ import type { TableFilter, TableLoadRequest, TableLoadResponse } from '@tillpoin
 import { tableLoadRequestSchema } from '@tillpoint/contracts/table-load';
 import type { Db } from '../db/open-db';
 import { badRequest } from './errors';
+import { queryRows } from '../db/rows';
 
 /**
  * The generic table load (ARCHITECTURE §2): filters and sorts come from the client by name, are
@@ -231,8 +232,6 @@ export async function loadTable<R>(
   return { data, totalCount: totalFromPage(q, data.length) ?? (await count(q.where)) };
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * A table load for a large table (thousands of rows and more), in two statements whatever the page.
  * The first reads the matching rows' ids and sort keys, counts them and takes the page's ids in order;
@@ -259,7 +258,7 @@ export async function loadTableByIds<R extends { id: number }>(
   const statement = q.where
     ? sql`with m as materialized (${matches(fields, q.where)}) select (select count(*) from m)::int as "total", ${page(sql`m`)} as "ids"`
     : sql`select (select count(*) from (${matches(fields, undefined)}) c)::int as "total", ${page(sql`(${matches(fields, undefined)})`)} as "ids"`;
-  const [{ total, ids }] = rowsOf<{ total: number; ids: number[] }>(await db.execute(statement));
+  const [{ total, ids }] = await queryRows<{ total: number; ids: number[] }>(db, statement);
   if (!ids.length) return { data: [], totalCount: total };
   const byId = new Map((await rowsByIds(ids)).map((r) => [r.id, r]));
   // A row deleted between the two statements is left out rather than failing the page.

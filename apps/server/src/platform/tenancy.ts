@@ -4,6 +4,7 @@ import type { Db } from '../db/open-db';
 import { authKey, mailSettings, merchantAccount, merchantBranch, merchantUserBranch, refreshToken } from '../db/schema';
 import type { Scope } from './auth';
 import { notFound } from './errors';
+import { queryRows } from '../db/rows';
 
 /** The tenant keys of a table a merchant branch owns (ARCHITECTURE §3). */
 export type BranchOwnedKeys = { merchantAccountId: AnyPgColumn; merchantBranchId: AnyPgColumn };
@@ -13,21 +14,26 @@ export const ownedBy = (t: BranchOwnedKeys, s: Scope, extra?: SQL) =>
   and(eq(t.merchantAccountId, s.merchantAccountId), eq(t.merchantBranchId, s.merchantBranchId), extra);
 
 type Edge = { child: string; parent: string };
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Every table keyed by merchant_account_id, children before the tables they reference. Read from
  * the database's own catalogue, so a table a later area adds is purged too without a change here.
  */
 async function tenantTablesInDeleteOrder(db: Db): Promise<string[]> {
-  const tables = rowsOf<{ name: string }>(
-    await db.execute(sql`select table_name as name from information_schema.columns
-      where table_schema = current_schema() and column_name = 'merchant_account_id' order by table_name`),
+  const tables = (
+    await queryRows<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.columns
+        where table_schema = current_schema() and column_name = 'merchant_account_id' order by table_name`,
+    )
   ).map((r) => r.name);
-  const edges = rowsOf<Edge>(
-    await db.execute(sql`select ch.relname as child, pa.relname as parent from pg_constraint c
-      join pg_class ch on ch.oid = c.conrelid join pg_class pa on pa.oid = c.confrelid
-      where c.contype = 'f' and ch.relnamespace = to_regnamespace(current_schema())`),
+  const edges = (
+    await queryRows<Edge>(
+      db,
+      sql`select ch.relname as child, pa.relname as parent from pg_constraint c
+        join pg_class ch on ch.oid = c.conrelid join pg_class pa on pa.oid = c.confrelid
+        where c.contype = 'f' and ch.relnamespace = to_regnamespace(current_schema())`,
+    )
   ).filter((e) => e.child !== e.parent);
   const pending = new Set(tables);
   const order: string[] = [];

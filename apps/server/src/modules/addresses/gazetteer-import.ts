@@ -9,11 +9,10 @@ import type { FieldError } from '@tillpoint/contracts/api-error';
 import type { Db } from '../../db/open-db';
 import { badRequest } from '../../platform/errors';
 import { type GazetteerRow, addressKey, checkGazetteerRecord, csvRecords, isGazetteerHeader } from './gazetteer-csv';
+import { queryRows } from '../../db/rows';
 
 /** Rows per statement: large enough that 100,000 rows take a few dozen statements, small enough to stay a modest parameter. */
 const BATCH = 5_000;
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /**
  * Upserts a batch in one statement: the rows are sent as one JSON parameter and unpacked in the
@@ -25,7 +24,9 @@ async function upsertBatch(tx: Db, batch: GazetteerRow[]): Promise<{ replaced: n
   const same = sql.raw(
     'p.post_code = i.pc and p.address_line1 = i.l1 and p.address_line2 is not distinct from i.l2 and p.address_line3 is not distinct from i.l3 and p.address_line4 is not distinct from i.l4',
   );
-  const result = await tx.execute(sql`
+  const [counts] = await queryRows<{ replaced: number; imported: number }>(
+    tx,
+    sql`
     with incoming as (
       select * from json_to_recordset(${json}::json) as i(n int, pc text, l1 text, l2 text, l3 text, l4 text, town text, lat int, lon int)
     ),
@@ -40,8 +41,8 @@ async function upsertBatch(tx: Db, batch: GazetteerRow[]): Promise<{ replaced: n
       where not exists (select 1 from postcode_address p where ${same})
       returning id
     )
-    select (select count(distinct n) from replaced)::int as replaced, (select count(*) from added)::int as imported`);
-  const [counts] = rowsOf<{ replaced: number; imported: number }>(result);
+    select (select count(distinct n) from replaced)::int as replaced, (select count(*) from added)::int as imported`,
+  );
   return counts;
 }
 
@@ -110,8 +111,6 @@ export async function importGazetteer(db: Db, text: string): Promise<GazetteerIm
 
 /** How many postcodes and addresses the gazetteer holds. */
 export async function gazetteerSummary(db: Db): Promise<GazetteerSummary> {
-  const [row] = rowsOf<GazetteerSummary>(
-    await db.execute(sql`select count(distinct post_code)::int as postcodes, count(*)::int as addresses from postcode_address`),
-  );
+  const [row] = await queryRows<GazetteerSummary>(db, sql`select count(distinct post_code)::int as postcodes, count(*)::int as addresses from postcode_address`);
   return row;
 }

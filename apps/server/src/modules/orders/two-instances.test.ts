@@ -12,6 +12,7 @@ import { applyReferenceData } from '../../db/reference-data';
 import { testHash } from '../../test/fixtures';
 import { engine } from '../../test/harness';
 import { openSse } from '../../test/sse-reader';
+import { queryRows } from '../../db/rows';
 
 /**
  * Two server instances on one PostgreSQL database (issue 12, ARCHITECTURE §4): each with its own pool
@@ -22,7 +23,6 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const runs = engine === 'postgres' && !!adminUrl;
 if (!runs) console.log('two-instances.test.ts skipped: it needs PostgreSQL (the server-postgres project, with TEST_DATABASE_URL set).');
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const B = '/api/storemanagement/order/';
 
 describe.skipIf(!runs)('two server instances on one PostgreSQL database', () => {
@@ -77,19 +77,18 @@ describe.skipIf(!runs)('two server instances on one PostgreSQL database', () => 
     for (let i = 0; i < 2; i++) dbs.push(await openDb({ databaseUrl: url.toString(), dataDir: null }));
     await applyReferenceData(dbs[0].db);
     await loadDemoData(dbs[0].db, testHash);
-    const [b] = rowsOf<{ a: number; b: number }>(await dbs[0].db.execute(sql`select merchant_account_id as a, id as b from merchant_branch where domain_name = 'demo-bistro'`));
+    const [b] = await queryRows<{ a: number; b: number }>(dbs[0].db, sql`select merchant_account_id as a, id as b from merchant_branch where domain_name = 'demo-bistro'`);
     branchId = b.b;
     // Collection at the counter, at any hour; automation off, so every change below is one we make.
     await dbs[0].db.execute(sql`insert into branch_settings (merchant_account_id, merchant_branch_id, web_order_payment_options, auto_order_confirm, auto_kitchen)
       values (${b.a}, ${b.b}, 'PAY AT COUNTER (COLLECTION)', false, false)
       on conflict (merchant_account_id, merchant_branch_id) do update set web_order_payment_options = excluded.web_order_payment_options, opening_hours = null, auto_order_confirm = false, auto_kitchen = false`);
-    items = rowsOf<{ id: number }>(
-      await dbs[0].db.execute(sql`select w.id from web_menu w join product p on p.merchant_account_id = w.merchant_account_id and p.id = w.product_id
+    items = (await queryRows<{ id: number }>(dbs[0].db, sql`select w.id from web_menu w join product p on p.merchant_account_id = w.merchant_account_id and p.id = w.product_id
         join department d on d.merchant_account_id = p.merchant_account_id and d.id = p.department_id
         where w.merchant_branch_id = ${b.b} and not w.has_sub_menu and w.status = 'ACTIVE' and not d.age_restricted
           and coalesce(w.grp_content, w.grp_content_x, w.grp_main, w.grp_option1, w.grp_option2, w.grp_option3, w.grp_option4) is null
-        order by w.id limit 10`),
-    ).map((r) => r.id);
+        order by w.id limit 10`,
+    )).map((r) => r.id);
     for (const opened of dbs) {
       const ctx = await buildApp({ db: opened.db, config: testConfig(), mail: null });
       apps.push(ctx);
@@ -131,9 +130,8 @@ describe.skipIf(!runs)('two server instances on one PostgreSQL database', () => 
     // While no stream is open: orders placed and moved through both instances.
     const missed = [await placeThrough(bases[0]), await placeThrough(bases[1])];
     for (const o of missed) expect((await call(bases[o === missed[0] ? 1 : 0], 'PUT', `${B}accept/id/${o.id}`, undefined, token)).status).toBe(200);
-    const expected = rowsOf<{ id: number }>(
-      await dbs[0].db.execute(sql`select id from order_event where merchant_branch_id = ${branchId} and id > ${Number(seen.id)} order by id`),
-    ).map((r) => String(r.id));
+    const expected = (await queryRows<{ id: number }>(dbs[0].db, sql`select id from order_event where merchant_branch_id = ${branchId} and id > ${Number(seen.id)} order by id`,
+    )).map((r) => String(r.id));
     expect(expected.length).toBeGreaterThanOrEqual(4);
     const back = await streamOn(bases[1], Number(seen.id));
     await back.waitFor((x) => x.id === expected[expected.length - 1], 1000);

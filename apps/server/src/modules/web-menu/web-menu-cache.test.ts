@@ -10,6 +10,7 @@ import { type OpenDb, openDb } from '../../db/open-db';
 import { applyReferenceData } from '../../db/reference-data';
 import { testHash } from '../../test/fixtures';
 import { engine } from '../../test/harness';
+import { queryRows } from '../../db/rows';
 
 /**
  * The storefront menu's in-process cache (platform/store-changes.ts) with two server instances on one
@@ -21,7 +22,6 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const runs = engine === 'postgres' && !!adminUrl;
 if (!runs) console.log('web-menu-cache.test.ts skipped: it needs PostgreSQL (the server-postgres project, with TEST_DATABASE_URL set).');
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const M = '/api/storemanagement/webmenumember/status/active/member/';
 
 describe.skipIf(!runs)('the storefront menu cache with two server instances on one PostgreSQL database', () => {
@@ -72,14 +72,12 @@ describe.skipIf(!runs)('the storefront menu cache with two server instances on o
     for (let i = 0; i < 2; i++) dbs.push(await openDb({ databaseUrl: url, dataDir: null }));
     await applyReferenceData(dbs[0].db);
     await loadDemoData(dbs[0].db, testHash);
-    [{ id: branchId }] = rowsOf<{ id: number }>(await dbs[0].db.execute(sql`select id from merchant_branch where domain_name = 'demo-bistro'`));
-    [category] = rowsOf<{ id: number; name: string }>(
-      await dbs[0].db.execute(sql`select c.id, c.name from web_menu c where c.merchant_branch_id = ${branchId} and c.parent_id is null and c.status = 'ACTIVE'
+    [{ id: branchId }] = await queryRows<{ id: number }>(dbs[0].db, sql`select id from merchant_branch where domain_name = 'demo-bistro'`);
+    [category] = await queryRows<{ id: number; name: string }>(dbs[0].db, sql`select c.id, c.name from web_menu c where c.merchant_branch_id = ${branchId} and c.parent_id is null and c.status = 'ACTIVE'
         and exists (select 1 from web_menu i where i.merchant_account_id = c.merchant_account_id and i.parent_id = c.id and not i.has_sub_menu and i.status = 'ACTIVE')
-        order by c.id limit 1`),
+        order by c.id limit 1`,
     );
-    [item] = rowsOf<{ id: number; name: string }>(
-      await dbs[0].db.execute(sql`select id, name from web_menu where parent_id = ${category.id} and not has_sub_menu and status = 'ACTIVE' order by id limit 1`),
+    [item] = await queryRows<{ id: number; name: string }>(dbs[0].db, sql`select id, name from web_menu where parent_id = ${category.id} and not has_sub_menu and status = 'ACTIVE' order by id limit 1`,
     );
     for (const opened of dbs) {
       const ctx = await buildApp({ db: opened.db, config: testConfig(), mail: null });
