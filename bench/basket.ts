@@ -14,6 +14,7 @@ import { loadDemoData } from '../apps/server/src/db/demo-data';
 import { openDb } from '../apps/server/src/db/open-db';
 import { applyReferenceData } from '../apps/server/src/db/reference-data';
 import type { BenchKit } from './catalogue';
+import { startPrinterSink } from './printer-sink';
 import { withScratchDatabase } from './scratch-database';
 
 const CUSTOMERS = 20;
@@ -111,7 +112,8 @@ async function run(customer: (t: Timings, pause: () => Promise<unknown>) => Prom
 export async function benchBasket(kit: BenchKit) {
   await withScratchDatabase(kit.pgUrl, 'the basket bench', async (url) => {
     const store = await prepareStore(url);
-    const server = await kit.startServer({ DATABASE_URL: url });
+    const printer = await startPrinterSink();
+    const server = await kit.startServer({ DATABASE_URL: url, ...printer.env });
     const json = { 'content-type': 'application/json' };
     let n = 0;
     /** One customer's visit: five adds to a new basket, then pay at the counter, with `pause` before each call. */
@@ -149,7 +151,9 @@ export async function benchBasket(kit: BenchKit) {
       ];
     } finally {
       await server.stop();
+      await printer.close();
     }
+    const tickets = printer.tickets();
     console.log(
       `\nPostgreSQL: basket and place order in the demo store, ${CUSTOMERS} customers at once, each its own basket (${ITEMS_PER_BASKET} adds, then pay at the counter), after a ${WARM_UP_MS / 1000} s warm-up`,
     );
@@ -171,5 +175,6 @@ export async function benchBasket(kit: BenchKit) {
       const errors = [...baseline.errors, ...basket.errors];
       if (errors.length) console.log(`    errors: ${errors.map(([k, v]) => `${v} × ${k}`).join('; ')}`);
     }
+    console.log(`  kitchen tickets sent to the bench's printer (an accepted order prints): ${tickets}`);
   });
 }

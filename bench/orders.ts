@@ -13,6 +13,7 @@ import { openDb } from '../apps/server/src/db/open-db';
 import { type SseStream, openSse } from '../apps/server/src/test/sse-reader';
 import { PACED_SECONDS, THINK_MS, prepareStore, think } from './basket';
 import type { BenchKit } from './catalogue';
+import { startPrinterSink } from './printer-sink';
 import { withScratchDatabase } from './scratch-database';
 
 const STREAMS = 50;
@@ -35,7 +36,8 @@ export async function benchOrders(kit: BenchKit) {
     const opened = await openDb({ databaseUrl: url, dataDir: null });
     await opened.db.execute(sql`update branch_settings set auto_order_confirm = false where merchant_branch_id = ${store.branchId}`);
     await opened.close();
-    const server = await kit.startServer({ DATABASE_URL: url, MAX_CONNECTIONS_PER_ADDRESS: '1000' });
+    const printer = await startPrinterSink();
+    const server = await kit.startServer({ DATABASE_URL: url, MAX_CONNECTIONS_PER_ADDRESS: '1000', ...printer.env });
     const streams: SseStream[] = [];
     try {
       const token = await kit.signIn(server.base);
@@ -194,6 +196,7 @@ export async function benchOrders(kit: BenchKit) {
     } finally {
       for (const s of streams) await s.close();
       await server.stop();
+      await printer.close();
     }
   });
 }
