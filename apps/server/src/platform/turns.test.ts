@@ -22,4 +22,24 @@ describe('turns', () => {
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
   });
+
+  it('a turn that ends goes to the waiting call, not to one arriving at that moment as well', async () => {
+    const turn = turns(1);
+    let running = 0;
+    let most = 0;
+    let late: Promise<void> | undefined;
+    const job = (last = false) =>
+      turn(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+        // A call made just as this turn ends (two microtasks on: after the turn is let go, before the waiting call resumes).
+        if (last) queueMicrotask(() => queueMicrotask(() => (late = job())));
+      });
+    await Promise.all([job(true), job()]);
+    await late;
+    expect(late).toBeDefined();
+    expect(most).toBe(1);
+  });
 });
