@@ -16,13 +16,13 @@ import { applyReferenceData } from '../apps/server/src/db/reference-data';
 import type { BenchKit } from './catalogue';
 import { startPrinterSink } from './printer-sink';
 import { withScratchDatabase } from './scratch-database';
+import { queryRows } from '../apps/server/src/db/rows';
 
 const CUSTOMERS = 20;
 const ITEMS_PER_BASKET = 5;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARM_UP_MS = 1_500;
 const TARGET = { add: 30, place: 50 } as const;
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** Calls that start inside [from, to] are counted (an iteration in flight at either edge counts its calls inside). */
 type Timings = { from: number; to: number; add: number[]; place: number[]; health: number[]; errors: Map<string, number> };
@@ -38,16 +38,15 @@ export async function prepareStore(url: string) {
   try {
     await applyReferenceData(opened.db);
     await loadDemoData(opened.db);
-    const [b] = rowsOf<{ a: number; b: number }>(await opened.db.execute(sql`select merchant_account_id as a, id as b from merchant_branch where domain_name = 'demo-bistro'`));
+    const [b] = await queryRows<{ a: number; b: number }>(opened.db, sql`select merchant_account_id as a, id as b from merchant_branch where domain_name = 'demo-bistro'`);
     await opened.db.execute(sql`insert into branch_settings (merchant_account_id, merchant_branch_id, web_order_payment_options)
       values (${b.a}, ${b.b}, 'PAY AT COUNTER (COLLECTION)')
       on conflict (merchant_account_id, merchant_branch_id) do update set web_order_payment_options = excluded.web_order_payment_options, opening_hours = null`);
-    const items = rowsOf<{ id: number }>(
-      await opened.db.execute(sql`select w.id from web_menu w join product p on p.merchant_account_id = w.merchant_account_id and p.id = w.product_id
+    const items = await queryRows<{ id: number }>(opened.db, sql`select w.id from web_menu w join product p on p.merchant_account_id = w.merchant_account_id and p.id = w.product_id
         join department d on d.merchant_account_id = p.merchant_account_id and d.id = p.department_id
         where w.merchant_account_id = ${b.a} and w.merchant_branch_id = ${b.b} and not w.has_sub_menu and w.status = 'ACTIVE' and not d.age_restricted
           and coalesce(w.grp_content, w.grp_content_x, w.grp_main, w.grp_option1, w.grp_option2, w.grp_option3, w.grp_option4) is null
-        order by w.id`),
+        order by w.id`,
     );
     if (items.length < ITEMS_PER_BASKET * 4) throw new Error(`the demo web menu has only ${items.length} plain items`);
     await opened.db.execute(sql`analyze`);

@@ -26,6 +26,7 @@ import { applyReferenceData } from '../apps/server/src/db/reference-data';
 import * as schema from '../apps/server/src/db/schema';
 import { autocompleteProducts, listProducts, productByBarcode } from '../apps/server/src/modules/catalogue/products.repo';
 import { saveProduct } from '../apps/server/src/modules/catalogue/products.service';
+import { queryRows } from '../apps/server/src/db/rows';
 
 type Result = { name: string; rps: number; p99: number; errors: number };
 export type BenchKit = {
@@ -42,10 +43,12 @@ const SEARCH = 'salmon';
 const PREFIX = 'salm';
 const BARCODE = String(30_000_000_000_000 + 54_321);
 
+/** The rows of a raw client's answer (the baselines' pg and PGlite clients). */
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
 /** A statement as Drizzle sent it. */
 type Statement = { query: string; params: unknown[] };
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** Product names people would type: adjective, dish and a number so every name is distinct. */
 const NAME = sql.raw(`(array['Smoked','Spicy','Grilled','Roast','Crispy','Fresh','Classic','Vegan','Mini','Large','Glazed','Toasted','Iced','Sparkling','Organic','House','Chef''s','Baked','Pickled','Steamed'])[1 + g % 20]
@@ -54,24 +57,16 @@ const NAME = sql.raw(`(array['Smoked','Spicy','Grilled','Roast','Crispy','Fresh'
 
 /** Seeds the bulk catalogue with set-based inserts (seconds, not minutes). */
 async function seed(db: Db) {
-  const [demo] = rowsOf<{ a: number; b: number }>(await db.execute(sql`select merchant_account_id as a, id as b from merchant_branch where domain_name = 'demo-bistro'`));
+  const [demo] = await queryRows<{ a: number; b: number }>(db, sql`select merchant_account_id as a, id as b from merchant_branch where domain_name = 'demo-bistro'`);
   const stores = [{ a: demo.a, b: demo.b, n: MAIN_PRODUCTS, offset: 30_000_000_000_000 }];
   for (let i = 0; i < OTHER_STORES; i++) {
-    const [acc] = rowsOf<{ id: number }>(
-      await db.execute(sql`insert into merchant_account (trading_name, business_name, company_no, vat_no) values (${`Bench ${i}`}, ${`Bench ${i} Ltd`}, ${1000 + i}, 'GB1') returning id`),
-    );
-    const [br] = rowsOf<{ id: number }>(
-      await db.execute(sql`insert into merchant_branch (merchant_account_id, trading_name, business_name, vat_no, domain_name) values (${acc.id}, ${`Bench ${i}`}, 'x', 'GB1', ${`bench-${i}`}) returning id`),
-    );
+    const [acc] = await queryRows<{ id: number }>(db, sql`insert into merchant_account (trading_name, business_name, company_no, vat_no) values (${`Bench ${i}`}, ${`Bench ${i} Ltd`}, ${1000 + i}, 'GB1') returning id`);
+    const [br] = await queryRows<{ id: number }>(db, sql`insert into merchant_branch (merchant_account_id, trading_name, business_name, vat_no, domain_name) values (${acc.id}, ${`Bench ${i}`}, 'x', 'GB1', ${`bench-${i}`}) returning id`);
     stores.push({ a: acc.id, b: br.id, n: OTHER_PRODUCTS, offset: 31_000_000_000_000 });
   }
   for (const s of stores) {
-    const [t] = rowsOf<{ id: number }>(
-      await db.execute(sql`insert into tax (merchant_account_id, merchant_branch_id, name, rate_bp) values (${s.a}, ${s.b}, 'Bench VAT', 2000) returning id`),
-    );
-    const [d] = rowsOf<{ id: number }>(
-      await db.execute(sql`insert into department (merchant_account_id, merchant_branch_id, name, tax_id) values (${s.a}, ${s.b}, 'Bench', ${t.id}) returning id`),
-    );
+    const [t] = await queryRows<{ id: number }>(db, sql`insert into tax (merchant_account_id, merchant_branch_id, name, rate_bp) values (${s.a}, ${s.b}, 'Bench VAT', 2000) returning id`);
+    const [d] = await queryRows<{ id: number }>(db, sql`insert into department (merchant_account_id, merchant_branch_id, name, tax_id) values (${s.a}, ${s.b}, 'Bench', ${t.id}) returning id`);
     await db.execute(sql`insert into product (merchant_account_id, merchant_branch_id, name, barcode, department_id, price, web_price)
       select ${s.a}, ${s.b}, ${NAME}, (${s.offset}::bigint + g)::text, ${d.id}, 100 + g % 2000, 100 + g % 2000 from generate_series(1, ${s.n}) g`);
   }
