@@ -14,10 +14,11 @@ const SEEN_KEPT = 5000;
  * notice makes one read of the events after the feed's cursor (notices that come while it reads
  * make one more), and every stream of the branch gets the same rows. Without it each of 50 open
  * screens read the table on every notice, and the reads queued behind each other in the pool.
- * An event that committed after a later-numbered one (its notice names an id at or below the
- * cursor) is read by its id.
+ * Events do not commit in the order of their ids, so every notice's event is also read by its id:
+ * one that committed after a later-numbered one was read (its id is below the cursor by then, or
+ * becomes so while a read is under way) is still delivered.
  */
-export function createOrderFeed(db: Db, hub: OrderEventHub) {
+export function createOrderFeed(db: Db, hub: OrderEventHub, read = eventsAfter) {
   const branches = new Map<string, Promise<Branch>>();
 
   async function pump(s: Scope, b: Branch) {
@@ -31,7 +32,14 @@ export function createOrderFeed(db: Db, hub: OrderEventHub) {
         b.again = false;
         const late = [...b.late];
         b.late.clear();
-        const events = (await eventsAfter(db, s, b.cursor, late)).filter((e) => !b.seen.has(e.id));
+        const events = await read(db, s, b.cursor, late).then(
+          (rows) => rows.filter((e) => !b.seen.has(e.id)),
+          (error: unknown) => {
+            // The next notice reads again from the same cursor, and these ids with it.
+            for (const id of late) b.late.add(id);
+            throw error;
+          },
+        );
         for (const e of events) {
           b.seen.add(e.id);
           b.cursor = Math.max(b.cursor, e.id);
@@ -43,7 +51,7 @@ export function createOrderFeed(db: Db, hub: OrderEventHub) {
         if (events.length) for (const l of b.listeners) l(events);
       } while (b.again);
     } catch {
-      // The next notice reads again from the same cursor.
+      // Read again on the next notice (above).
     } finally {
       b.reading = false;
     }
@@ -59,7 +67,9 @@ export function createOrderFeed(db: Db, hub: OrderEventHub) {
           // The cursor before the LISTEN: what commits in between is read by the first notice's read.
           const b: Branch = { cursor: await lastEventId(db, s), seen: new Set(), late: new Set(), listeners: new Set(), reading: false, again: false, stop: () => undefined };
           b.stop = await hub.subscribe(s, (n) => {
-            if (n.eventId !== undefined && n.eventId <= b.cursor && !b.seen.has(n.eventId)) b.late.add(n.eventId);
+            // Not only ids at or below the cursor: a read under way may move the cursor past this one
+            // without having seen it (its snapshot began before this event committed).
+            if (n.eventId !== undefined && !b.seen.has(n.eventId)) b.late.add(n.eventId);
             void pump(s, b);
           });
           return b;
