@@ -124,7 +124,9 @@ export async function buildApp({
 
   // Every area registers its own routes and declares its sync groups, reset tables and jobs (app-modules.ts).
   const registry = moduleRegistry(modules);
-  const ctx: ModuleContext = { db, config, signer, captcha, captchaRequired: needCaptcha, files: databaseFiles, publicUrl: linkOrigin(config), registry };
+  // Jobs start after the routes are registered; until then (and when they are off) a wake does nothing.
+  let wake: (name: string) => void = () => undefined;
+  const ctx: ModuleContext = { db, config, signer, captcha, captchaRequired: needCaptcha, files: databaseFiles, publicUrl: linkOrigin(config), registry, wakeJob: (name) => wake(name) };
   for (const m of modules) m.routes?.(app, ctx);
 
   serveWebApp(app, webDist, registry.storePagePreloads(ctx));
@@ -143,8 +145,9 @@ export async function buildApp({
     ...registry.jobs(ctx),
   ];
   if (config.runJobs) {
-    const stop = startJobs(jobs, app.log);
-    app.addHook('onClose', stop);
+    const running = startJobs(jobs, app.log);
+    wake = running.wake;
+    app.addHook('onClose', running.stop);
   }
   const runJob = async (name: string) => {
     const job = jobs.find((j) => j.name === name);

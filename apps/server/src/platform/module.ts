@@ -26,6 +26,8 @@ export type ModuleContext = {
   publicUrl: string;
   /** What every module of the app declares (data sync reads its groups and reset tables here). */
   registry: ModuleRegistry;
+  /** Runs a background job now (jobs.ts `wake`); nothing when this server runs no jobs. */
+  wakeJob: (name: string) => void;
 };
 
 /**

@@ -3,6 +3,9 @@ import type { Db } from '../db/open-db';
 import { printJob } from '../db/schema';
 import type { Scope } from './auth';
 
+/** The printing area's job that sends queued prints; an action that queued some wakes it after commit. */
+export const PRINT_QUEUE_JOB = 'print-queue';
+
 /** KITCHEN: the order's tickets to its items' kitchen printers; RECEIPT: the receipt to the branch's receipt printer. */
 export type PrintKind = 'KITCHEN' | 'RECEIPT';
 

@@ -27,6 +27,7 @@ import { eventsAfter, lastEventId, loadOrders, orderById, unreadOpenCount } from
 import { acquireOrderEventHub } from './order-events';
 import { createOrderFeed } from './order-feed';
 import { markRead, refundOrder, takeOrderAction } from './orders.service';
+import { PRINT_QUEUE_JOB } from '../../platform/order-printing';
 import { useStoreChanges } from '../../platform/store-changes';
 
 const B = '/api/storemanagement/order/';
@@ -60,12 +61,12 @@ export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
     const reply = { 200: orderActionReplySchema, ...errorResponses };
     const actor = (p: MerchantPrincipal) => ({ userId: p.userId, privileges: p.privileges });
 
+    // The tickets an action queues are sent as soon as it commits, not at the print queue's next tick.
+    const printsQueued = () => ctx.wakeJob(PRINT_QUEUE_JOB);
     for (const action of SIMPLE_ACTIONS) {
-      // printreceipt and resendkitchen are recorded (history and event) and answered; the printing
-      // itself (ESC/POS to the kitchen and receipt printers) is not built yet: a later slice of issue 12.
       app.put(`${B}${action}/id/:id`, { schema: { tags, params: orderActionParams, response: reply } }, async (req) => {
         const p = requireMerchant(req);
-        return takeOrderAction(db, scopeOf(p), actor(p), req.params.id, action);
+        return takeOrderAction(db, scopeOf(p), actor(p), req.params.id, action, { printsQueued });
       });
     }
     // Asked after 'Are you sure to refund?' (spec 3 §5.1); card payments go back through their provider.
@@ -76,11 +77,11 @@ export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
     });
     app.put(`${B}dispatch/id/:id/driverId/:driverId`, { schema: { tags, params: dispatchParams, response: reply } }, async (req) => {
       const p = requireMerchant(req);
-      return takeOrderAction(db, scopeOf(p), actor(p), req.params.id, 'dispatch', { driverId: req.params.driverId });
+      return takeOrderAction(db, scopeOf(p), actor(p), req.params.id, 'dispatch', { driverId: req.params.driverId, printsQueued });
     });
     app.put(`${B}payment/id/:id/paymentType/:paymentType`, { schema: { tags, params: paymentParams, response: reply } }, async (req) => {
       const p = requireMerchant(req);
-      return takeOrderAction(db, scopeOf(p), actor(p), req.params.id, 'payment', { paymentType: req.params.paymentType });
+      return takeOrderAction(db, scopeOf(p), actor(p), req.params.id, 'payment', { paymentType: req.params.paymentType, printsQueued });
     });
 
     const rows = { 200: tableLoadResponseSchema(liveOrderSchema), ...errorResponses };
@@ -144,12 +145,12 @@ export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
     let cursor = resumeFrom ?? (await lastEventId(db, s));
     const sent = new Set<number>();
     let chain = Promise.resolve();
-    const send = (e: OrderEvent) => {
-      if (sent.has(e.id)) return;
+    const message = (e: OrderEvent) => {
+      if (sent.has(e.id)) return '';
       sent.add(e.id);
       if (sent.size > 2000) sent.delete(sent.values().next().value as number);
       cursor = Math.max(cursor, e.id);
-      out.write(`id: ${e.id}\nevent: order\ndata: ${JSON.stringify(e)}\n\n`);
+      return `id: ${e.id}\nevent: order\ndata: ${JSON.stringify(e)}\n\n`;
     };
     // Sends are queued one after another, so events go out in order and none twice: first what the
     // stream missed (Last-Event-ID) or what committed while it opened, then the branch's feed, which
@@ -158,7 +159,9 @@ export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
       chain = chain
         .then(async () => {
           if (out.writableEnded) return;
-          for (const e of await events()) send(e);
+          // A batch is one write: each write to a socket is a system call, made for every open screen.
+          const text = (await events()).map(message).join('');
+          if (text) out.write(text);
         })
         .catch(() => undefined);
     };

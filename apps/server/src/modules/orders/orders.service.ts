@@ -14,7 +14,12 @@ import { recordOrderEvent, recordOrderEvents } from '../../platform/order-events
 
 /** Who acts: the merchant user and the privileges of its token. */
 export type Actor = { userId: number; privileges: ReadonlySet<string> };
-export type ActionOptions = { driverId?: number; paymentType?: 'CARD' | 'CASH' };
+export type ActionOptions = {
+  driverId?: number;
+  paymentType?: 'CARD' | 'CASH';
+  /** Called after commit when the action queued prints, so the print queue sends them now. */
+  printsQueued?: () => void;
+};
 
 /** The date an action's new status stamps (spec 3 §3 "Order"). */
 const STAMPS = STATUS_DATES;
@@ -36,7 +41,8 @@ export const ORDER_ACTION_MESSAGES = {
 export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: number, action: OrderAction, opts: ActionOptions = {}): Promise<OrderActionReply> {
   // Read before the transaction (kept between actions): the settings are the branch's, not the order's.
   const automation = await cachedOrderAutomation(db, s);
-  return db.transaction(async (tx) => {
+  let queued = false;
+  const reply = await db.transaction(async (tx) => {
     const [order] = await tx
       .select()
       .from(customerOrder)
@@ -97,8 +103,11 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
     // the kitchen tickets too): queued here, sent after commit.
     const prints = new Set([PRINTS[action], ...plan.steps.map((st) => PRINTS[st.action])].filter((k) => k !== undefined));
     for (const kind of prints) await queueOrderPrint(tx, s, order.id, kind);
+    queued = prints.size > 0;
     return actionReply(after);
   });
+  if (queued) opts.printsQueued?.();
+  return reply;
 }
 
 /**

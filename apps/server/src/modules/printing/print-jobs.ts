@@ -41,25 +41,19 @@ export const printerFailure = (kind: 'KITCHEN' | 'RECEIPT', p: PrintTarget, reas
  * side (one silent printer does not hold up another's tickets).
  */
 export async function deliverDuePrints(db: Db, send: PrinterSend, batch = 10): Promise<{ printed: number; failed: number }> {
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ merchantAccountId: printJob.merchantAccountId, id: printJob.id })
-      .from(printJob)
-      .where(and(inArray(printJob.status, ['PENDING', 'PRINTING']), lte(printJob.nextAttemptAt, new Date())))
-      .orderBy(asc(printJob.nextAttemptAt))
-      .limit(batch)
-      .for('update', { skipLocked: true });
-    const out: PrintJobRow[] = [];
-    for (const d of due) {
-      const [row] = await tx
-        .update(printJob)
-        .set({ status: 'PRINTING', attempts: sql`${printJob.attempts} + 1`, nextAttemptAt: new Date(Date.now() + LEASE_MS), updatedDate: new Date() })
-        .where(and(eq(printJob.merchantAccountId, d.merchantAccountId), eq(printJob.id, d.id)))
-        .returning();
-      out.push(row);
-    }
-    return out;
-  });
+  // One statement: the due jobs locked (skipping another instance's), leased and counted as tried.
+  const due = db
+    .select({ merchantAccountId: printJob.merchantAccountId, id: printJob.id })
+    .from(printJob)
+    .where(and(inArray(printJob.status, ['PENDING', 'PRINTING']), lte(printJob.nextAttemptAt, new Date())))
+    .orderBy(asc(printJob.nextAttemptAt))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  const claimed: PrintJobRow[] = await db
+    .update(printJob)
+    .set({ status: 'PRINTING', attempts: sql`${printJob.attempts} + 1`, nextAttemptAt: new Date(Date.now() + LEASE_MS), updatedDate: new Date() })
+    .where(sql`(${printJob.merchantAccountId}, ${printJob.id}) in (${due})`)
+    .returning();
   const dbTurn = turns(PRINT_DB_TURNS);
   const results = await Promise.all(claimed.map((job) => printOne(db, send, job, dbTurn)));
   return { printed: results.filter(Boolean).length, failed: results.filter((r) => !r).length };
@@ -105,8 +99,8 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow, dbTurn: Ret
     db.transaction(async (tx) => {
       // The order row first, as the order actions lock it (then queue prints): the same order of locks
       // on both sides, so a Print Order pressed while this job finishes waits instead of deadlocking.
-      await tx
-        .select({ id: customerOrder.id })
+      const [locked] = await tx
+        .select({ errorType: customerOrder.errorType })
         .from(customerOrder)
         .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, job.orderId)))
         .for('update');
@@ -115,7 +109,9 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow, dbTurn: Ret
         .update(printJob)
         .set({ status, printedDeviceIds: printed, lastError: errors.join('; ') || null, nextAttemptAt: new Date(Date.now() + printBackoffMs(job.attempts)), updatedDate: new Date() })
         .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.id, job.id), eq(printJob.status, 'PRINTING')));
-      if (order) await refreshOrderPrinterError(tx, s, job.orderId);
+      // A print that went out leaves an order without a printer error as it is (any failing print
+      // would have set one): the usual case, with nothing more to read.
+      if (order && locked && (errors.length || locked.errorType !== 'INIT')) await refreshOrderPrinterError(tx, s, job.orderId);
     }),
   );
   return !errors.length;

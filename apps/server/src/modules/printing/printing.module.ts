@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { printJob } from '../../db/schema';
+import { PRINT_QUEUE_JOB } from '../../platform/order-printing';
 import type { AppModule, ModuleContext } from '../../platform/module';
 import { deliverDuePrints, purgeFinishedPrints } from './print-jobs';
 import { tcpPrinterSend } from './printer-socket';
@@ -20,9 +21,10 @@ export const printingModule: AppModule = {
     if (ctx.config.demoData && ctx.config.demoPrinter) serveDemoPrinters(app, ctx);
   },
   resetTables: { transactions: [printJob] },
-  // Every second, so a ticket reaches the kitchen about a second after Accept at the latest.
+  // Woken by the actions that queue prints (PRINT_QUEUE_JOB), so a ticket goes as Accept commits; the
+  // tick each second sends what other instances queued, and the retries.
   jobs: ({ db }) => [
-    { name: 'print-queue', everyMs: 1000, run: () => deliverDuePrints(db, tcpPrinterSend()) },
+    { name: PRINT_QUEUE_JOB, everyMs: 1000, run: () => deliverDuePrints(db, tcpPrinterSend()) },
     { name: 'print-queue-purge', everyMs: 3_600_000, run: () => purgeFinishedPrints(db) },
   ],
 };

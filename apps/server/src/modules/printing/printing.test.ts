@@ -7,6 +7,7 @@ import type { Scope } from '../../platform/auth';
 import { addMerchant, addMerchantUser } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { insertOrder } from '../orders/orders.repo';
+import { PRINT_QUEUE_JOB } from '../../platform/order-printing';
 import { escPosText } from './escpos-text';
 import { MAX_PRINT_ATTEMPTS, PRINT_JOB_KEEP_DAYS, deliverDuePrints } from './print-jobs';
 import { PrinterError, tcpPrinterSend } from './printer-socket';
@@ -127,7 +128,7 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     expect((await jobsOf(o.id)).map((j) => [j.kind, j.status])).toEqual([['KITCHEN', 'PENDING']]);
     expect(kitchen.tickets.map(textOf).join()).not.toContain(`ORDER ${o.orderNo}\n`);
 
-    expect(await t.runJob('print-queue')).toEqual({ printed: 1, failed: 0 });
+    expect(await t.runJob(PRINT_QUEUE_JOB)).toEqual({ printed: 1, failed: 0 });
     const [food] = await ticketsFor(kitchen, o.orderNo, 1);
     expect(food).toContain('Kitchen printer');
     expect(food).toContain(`ORDER ${o.orderNo}\nDELIVERY\n`);
@@ -144,7 +145,7 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     expect((await jobsOf(o.id))[0]).toMatchObject({ status: 'PRINTED', attempts: 1, lastError: null });
     expect((await orderRow(o.id)).errorType).toBe('INIT');
     // Nothing left to print: a second run sends nothing.
-    expect(await t.runJob('print-queue')).toEqual({ printed: 0, failed: 0 });
+    expect(await t.runJob(PRINT_QUEUE_JOB)).toEqual({ printed: 0, failed: 0 });
   });
 
   it('a printer slot with a printer group lists only the options of that group: the meal’s garnish in the kitchen, its drink at the bar', async () => {
@@ -161,7 +162,7 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     try {
       const o = await placeOrder(s, 'ORDER_PLACED', 'Burger Meal, House Salad, Chunky Chips, Coca-Cola 330ml, (no onions)');
       await act('clerk', `accept/id/${o.id}`);
-      await t.runJob('print-queue');
+      await t.runJob(PRINT_QUEUE_JOB);
       const [food] = await ticketsFor(kitchen, o.orderNo, 1);
       expect(food).toContain('1 x Burger Meal\n  - House Salad\n  - Chunky Chips\n  Note: no onions\n');
       expect(food).not.toContain('Coca-Cola');
@@ -178,7 +179,7 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
   it('an order the branch accepts by itself (autoOrderConfirm) prints too', async () => {
     const o = await placeOrder(s, 'ORDER_ACCEPTED');
     expect((await jobsOf(o.id)).map((j) => j.kind)).toEqual(['KITCHEN']);
-    await t.runJob('print-queue');
+    await t.runJob(PRINT_QUEUE_JOB);
     await ticketsFor(kitchen, o.orderNo, 1);
   });
 
@@ -188,7 +189,7 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     await setPrinter('Bar printer', { port: dead });
     await act('clerk', `accept/id/${o.id}`);
     const before = Date.now();
-    expect(await t.runJob('print-queue')).toEqual({ printed: 0, failed: 1 });
+    expect(await t.runJob(PRINT_QUEUE_JOB)).toEqual({ printed: 0, failed: 1 });
     await ticketsFor(kitchen, o.orderNo, 1);
     const failed = await orderRow(o.id);
     expect(failed.errorType).toBe('PRINTER');
@@ -200,11 +201,11 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     const events = await t.db.select().from(orderEvent).where(and(eq(orderEvent.merchantAccountId, s.merchantAccountId), eq(orderEvent.orderId, o.id)));
     expect(events.map((e) => e.kind)).toContain('ORDER_PRINT_FAILED');
     // Not due yet: nothing is tried.
-    expect(await t.runJob('print-queue')).toEqual({ printed: 0, failed: 0 });
+    expect(await t.runJob(PRINT_QUEUE_JOB)).toEqual({ printed: 0, failed: 0 });
 
     // Still off at the next try: the wait doubles.
     await makeDue();
-    await t.runJob('print-queue');
+    await t.runJob(PRINT_QUEUE_JOB);
     const [second] = await jobsOf(o.id);
     expect(second).toMatchObject({ status: 'PENDING', attempts: 2 });
     expect(second.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(Date.now() + 19_000);
@@ -212,7 +213,7 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     // Back on: the bar gets its ticket, the kitchen is not printed twice, the error goes.
     await setPrinter('Bar printer', { port: bar.port });
     await makeDue();
-    expect(await t.runJob('print-queue')).toEqual({ printed: 1, failed: 0 });
+    expect(await t.runJob(PRINT_QUEUE_JOB)).toEqual({ printed: 1, failed: 0 });
     await ticketsFor(bar, o.orderNo, 1);
     expect(await ticketsFor(kitchen, o.orderNo, 1)).toHaveLength(1);
     expect(await orderRow(o.id)).toMatchObject({ errorType: 'INIT', errorMessage: null });
@@ -225,7 +226,7 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     await setPrinter('Kitchen printer', { port: dead });
     await act('clerk', `accept/id/${o.id}`);
     await t.db.update(printJob).set({ attempts: MAX_PRINT_ATTEMPTS - 1 }).where(eq(printJob.orderId, o.id));
-    await t.runJob('print-queue');
+    await t.runJob(PRINT_QUEUE_JOB);
     expect((await jobsOf(o.id))[0]).toMatchObject({ status: 'FAILED', attempts: MAX_PRINT_ATTEMPTS });
     expect((await orderRow(o.id)).errorType).toBe('PRINTER');
 
@@ -233,7 +234,7 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     expect((await act('kitchen', `resendkitchen/id/${o.id}`)).status).toBe(403);
     expect((await act('clerk', `resendkitchen/id/${o.id}`)).status).toBe(200);
     expect((await jobsOf(o.id)).map((j) => j.status)).toEqual(['SUPERSEDED', 'PENDING']);
-    await t.runJob('print-queue');
+    await t.runJob(PRINT_QUEUE_JOB);
     await ticketsFor(kitchen, o.orderNo, 1);
     expect(await orderRow(o.id)).toMatchObject({ errorType: 'INIT', errorMessage: null });
   });
@@ -243,7 +244,7 @@ describe('kitchen tickets (issue 12 "Printing")', () => {
     await t.db.update(customerOrder).set({ errorType: 'TABLE_NOT_FOUND', errorMessage: 'Table 9' }).where(eq(customerOrder.id, o.id));
     await setPrinter('Kitchen printer', { port: await closedPort() });
     await act('clerk', `accept/id/${o.id}`);
-    await t.runJob('print-queue');
+    await t.runJob(PRINT_QUEUE_JOB);
     expect(await orderRow(o.id)).toMatchObject({ errorType: 'TABLE_NOT_FOUND', errorMessage: 'Table 9' });
   });
 
@@ -262,7 +263,7 @@ describe('the queue over time', () => {
   it('finished prints go after PRINT_JOB_KEEP_DAYS; waiting ones stay', async () => {
     const o = await placeOrder(s);
     await act('clerk', `accept/id/${o.id}`);
-    await t.runJob('print-queue');
+    await t.runJob(PRINT_QUEUE_JOB);
     await act('clerk', `printreceipt/id/${o.id}`);
     const old = new Date(Date.now() - (PRINT_JOB_KEEP_DAYS + 1) * 86_400_000);
     await t.db.update(printJob).set({ updatedDate: old }).where(eq(printJob.orderId, o.id));
@@ -279,7 +280,7 @@ describe('receipts', () => {
     expect((await act('kitchen', `printreceipt/id/${o.id}`)).status).toBe(403);
     expect(await jobsOf(o.id)).toEqual([]);
     expect((await act('clerk', `printreceipt/id/${o.id}`)).status).toBe(200);
-    await t.runJob('print-queue');
+    await t.runJob(PRINT_QUEUE_JOB);
     const [text] = await ticketsFor(till, o.orderNo, 1);
     expect(kitchen.tickets.map(textOf).join()).not.toContain(`ORDER ${o.orderNo}\n`);
     expect(text).toContain('Demo Bistro');
@@ -296,7 +297,7 @@ describe('receipts', () => {
     const o = await placeOrder(s);
     await setPrinter('Front counter receipts', { status: 'PASSIVE' });
     await act('clerk', `printreceipt/id/${o.id}`);
-    await t.runJob('print-queue');
+    await t.runJob(PRINT_QUEUE_JOB);
     expect(till.tickets.map(textOf).join()).not.toContain(`Order No: ${o.orderNo}\n`);
     expect((await jobsOf(o.id))[0]).toMatchObject({ status: 'FAILED', attempts: 1 });
     expect(await orderRow(o.id)).toMatchObject({ errorType: 'PRINTER', errorMessage: PRINTING_MESSAGES.noReceiptPrinter });
