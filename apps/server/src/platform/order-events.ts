@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../db/open-db';
 import type { Scope } from './auth';
 import { queryRows } from '../db/rows';
@@ -17,15 +17,20 @@ export async function recordOrderEvent(tx: Db, s: Scope, orderId: number, kind: 
   return id;
 }
 
-/** Several events of one order, in their order, in one statement (an action and the automatic steps it set off). */
-export async function recordOrderEvents(tx: Db, s: Scope, orderId: number, events: readonly { kind: string; orderStatus: string }[]) {
+/**
+ * Several events of one order, in their order, in one statement (an action and the automatic steps it
+ * set off). `alongside` are other writes of the same change (the history row, the prints), made by the
+ * same statement as parts of its WITH: each statement is a round trip.
+ */
+export async function recordOrderEvents(tx: Db, s: Scope, orderId: number, events: readonly { kind: string; orderStatus: string }[], alongside: readonly SQLWrapper[] = []) {
+  const writes = alongside.map((w, i) => sql`${sql.raw(`w${i}`)} as ${w}, `);
   const rows = sql.join(
     events.map((e) => sql`(${s.merchantAccountId}::int, ${s.merchantBranchId}::int, ${orderId}::int, ${e.kind}, ${e.orderStatus})`),
     sql`, `,
   );
   const inserted = await queryRows<{ id: number }>(
     tx,
-    sql`with e as (
+    sql`with ${sql.join(writes)}e as (
       insert into order_event (merchant_account_id, merchant_branch_id, order_id, kind, order_status)
       values ${rows} returning order_event.id)
     select e.id, pg_notify(${ORDER_EVENTS_CHANNEL}, json_build_object('merchantAccountId', ${s.merchantAccountId}::int, 'merchantBranchId', ${s.merchantBranchId}::int,

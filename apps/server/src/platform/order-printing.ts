@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { type SQLWrapper, and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open-db';
 import { printJob } from '../db/schema';
 import type { Scope } from './auth';
@@ -17,12 +17,18 @@ export type PrintKind = 'KITCHEN' | 'RECEIPT';
  */
 export async function queueOrderPrint(tx: Db, s: Scope, orderId: number, kind: PrintKind) {
   // One statement: the waiting print replaced (a CTE sees the table as before the insert) and the new one added.
-  const superseded = tx.$with('superseded').as(
-    tx
-      .update(printJob)
-      .set({ status: 'SUPERSEDED', updatedDate: new Date() })
-      .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.orderId, orderId), eq(printJob.kind, kind), inArray(printJob.status, ['PENDING', 'FAILED'])))
-      .returning({ id: printJob.id }),
-  );
-  await tx.with(superseded).insert(printJob).values({ ...s, orderId, kind });
+  await tx.with(tx.$with('superseded').as(supersededPrints(tx, s, orderId, [kind]))).insert(printJob).values({ ...s, orderId, kind });
 }
+
+/** The same writes for several kinds, to be made by another statement (order-events.ts `alongside`). */
+export function orderPrintWrites(tx: Db, s: Scope, orderId: number, kinds: readonly PrintKind[]): SQLWrapper[] {
+  if (!kinds.length) return [];
+  return [supersededPrints(tx, s, orderId, kinds), tx.insert(printJob).values(kinds.map((kind) => ({ ...s, orderId, kind })))];
+}
+
+const supersededPrints = (tx: Db, s: Scope, orderId: number, kinds: readonly PrintKind[]) =>
+  tx
+    .update(printJob)
+    .set({ status: 'SUPERSEDED', updatedDate: new Date() })
+    .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.orderId, orderId), inArray(printJob.kind, [...kinds]), inArray(printJob.status, ['PENDING', 'FAILED'])))
+    .returning({ id: printJob.id });

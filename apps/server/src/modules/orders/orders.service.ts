@@ -7,7 +7,7 @@ import { customerOrder, merchantUser, merchantUserBranch, merchantUserRole, orde
 import type { Scope } from '../../platform/auth';
 import type { CardRefund } from '../../platform/module';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
-import { type PrintKind, queueOrderPrint } from '../../platform/order-printing';
+import { type PrintKind, orderPrintWrites } from '../../platform/order-printing';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import { STATUS_DATES, automationHistory, cachedOrderAutomation, planOrderAutomation } from './order-automation';
 import { recordOrderEvent, recordOrderEvents } from '../../platform/order-events';
@@ -87,23 +87,27 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
       )
       .returning();
     if (!after) throw new HttpError(409, ORDER_ACTION_MESSAGES.notAllowed);
-    // The history (the person's row, then the automatic steps' with no user) and the events (one for
-    // the action, one naming the automation's last step) in one statement each.
-    const historyAction = action === 'payment' ? `PAYMENT_${opts.paymentType}` : action.toUpperCase();
-    await tx.insert(orderHistory).values([
-      { ...s, orderId: order.id, userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus },
-      ...automationHistory(s, order.id, plan.steps),
-    ]);
-    const last = plan.steps.at(-1);
-    await recordOrderEvents(tx, s, order.id, [
-      { kind: `ORDER_${historyAction}`, orderStatus: acted.orderStatus },
-      ...(last ? [{ kind: `ORDER_AUTO_${last.action.toUpperCase()}`, orderStatus: after.orderStatus }] : []),
-    ]);
     // Accept and Print Order print the kitchen tickets, Print Receipt the receipt (an automatic accept
     // the kitchen tickets too): queued here, sent after commit.
-    const prints = new Set([PRINTS[action], ...plan.steps.map((st) => PRINTS[st.action])].filter((k) => k !== undefined));
-    for (const kind of prints) await queueOrderPrint(tx, s, order.id, kind);
-    queued = prints.size > 0;
+    const prints = [...new Set([PRINTS[action], ...plan.steps.map((st) => PRINTS[st.action])].filter((k) => k !== undefined))];
+    // One statement: the events (one for the action, one naming the automation's last step), the
+    // history (the person's row, then the automatic steps' with no user) and the prints.
+    const historyAction = action === 'payment' ? `PAYMENT_${opts.paymentType}` : action.toUpperCase();
+    const last = plan.steps.at(-1);
+    await recordOrderEvents(
+      tx,
+      s,
+      order.id,
+      [{ kind: `ORDER_${historyAction}`, orderStatus: acted.orderStatus }, ...(last ? [{ kind: `ORDER_AUTO_${last.action.toUpperCase()}`, orderStatus: after.orderStatus }] : [])],
+      [
+        tx.insert(orderHistory).values([
+          { ...s, orderId: order.id, userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus },
+          ...automationHistory(s, order.id, plan.steps),
+        ]),
+        ...orderPrintWrites(tx, s, order.id, prints),
+      ],
+    );
+    queued = prints.length > 0;
     return actionReply(after);
   });
   if (queued) opts.printsQueued?.();
