@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisplayOrder, DisplayOrdersReply } from '@tillpoint/contracts/order-display';
 import { DISPLAY_MESSAGES, DISPLAY_PAGE_SIZE, DISPLAY_PATHS } from '@tillpoint/contracts/order-display-paths';
-import { basket, branchSettings, customerOrder, licence, pageSettings } from '../../db/schema';
+import { branchSettings, customerOrder, licence, pageSettings } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { addMerchant } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { openSse } from '../../test/sse-reader';
-import { insertOrder, recordOrderEvent } from './orders.repo';
+import { recordOrderEvent } from './orders.repo';
+import { insertTestOrder } from './order-test-kit';
 
 let t: TestApp;
 let s: Scope;
@@ -19,24 +20,11 @@ const page = (p: number, domain = 'wall-cafe') => t.json<DisplayOrdersReply & { 
 /** An order as the storefront makes one (automation off: it stays ORDER_PLACED until moved here). */
 async function order(scope: Scope, firstName = 'Grace') {
   n += 1;
-  const [b] = await t.db.insert(basket).values({ ...scope, bssId: `wall-${n}`, orderType: 'COLLECTION' }).returning();
-  return t.db.transaction((tx) =>
-    insertOrder(tx, scope, {
-      basketId: b.id,
-      orderType: 'COLLECTION',
-      basketStatus: 'INPROGRESS',
-      orderStatus: 'ORDER_PLACED',
-      paymentType: 'PAY AT COUNTER',
-      tableNo: null,
-      customer: { firstName, lastName: 'Hopper', email: 'grace@example.com', mobilePhone: '07700900123' },
-      deliveryAddress: null,
-      orderNotes: 'ring twice',
-      allergies: 'nuts',
-      deliveryTime: null,
-      money: { subTotal: 900, discount: 0, serviceCharge: 0, deliveryFee: 0, tax: 150, total: 900 },
-      lines: [{ productId: null, description: 'Flat white', quantityTenths: 10, totalPrice: 900, weighable: false }],
-    }),
-  );
+  return insertTestOrder(t.db, scope, `wall-${n}`, {
+    customer: { firstName, lastName: 'Hopper', email: 'grace@example.com', mobilePhone: '07700900123' },
+    orderNotes: 'ring twice',
+    allergies: 'nuts',
+  });
 }
 
 /** Moves an order as an action would: the row and its live-order event in one transaction. */

@@ -1,13 +1,13 @@
 import type { OrderEvent } from '@tillpoint/contracts/order-handling';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basket, orderEvent } from '../../db/schema';
+import { orderEvent } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { addMerchant } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { eventsAfter } from './live-orders.repo';
 import type { OrderEventHub, OrderNotice } from './order-events';
 import { createOrderFeed } from './order-feed';
-import { insertOrder } from './orders.repo';
+import { insertTestOrder } from './order-test-kit';
 
 let t: TestApp;
 let s: Scope;
@@ -40,24 +40,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const m = await addMerchant(t.db, { domainName: 'feed-cafe', userName: 'feed@example.com', password: 'Secret123!' });
   s = { merchantAccountId: m.merchantAccountId, merchantBranchId: m.merchantBranchId };
-  const [b] = await t.db.insert(basket).values({ ...s, bssId: 'feed-1', orderType: 'COLLECTION' }).returning();
-  const order = await t.db.transaction((tx) =>
-    insertOrder(tx, s, {
-      basketId: b.id,
-      orderType: 'COLLECTION',
-      basketStatus: 'INPROGRESS',
-      orderStatus: 'ORDER_PLACED',
-      paymentType: 'PAY AT COUNTER',
-      tableNo: null,
-      customer: { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', mobilePhone: '07700900123' },
-      deliveryAddress: null,
-      orderNotes: null,
-      allergies: null,
-      deliveryTime: null,
-      money: { subTotal: 900, discount: 0, serviceCharge: 0, deliveryFee: 0, tax: 150, total: 900 },
-      lines: [{ productId: null, description: 'Flat white', quantityTenths: 10, totalPrice: 900, weighable: false }],
-    }),
-  );
+  const order = await insertTestOrder(t.db, s, 'feed-1');
   orderId = order.id;
 });
 afterAll(() => t.close());

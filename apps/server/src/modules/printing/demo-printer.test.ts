@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { DEMO } from '../../db/demo-data';
-import { basket, customerOrder, device, webMenu } from '../../db/schema';
+import { customerOrder, device, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { ROLE, addMerchantUser } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
-import { insertOrder } from '../orders/orders.repo';
+import { insertTestOrder } from '../orders/order-test-kit';
 import { DEMO_PRINTER_HOST, DEMO_PRINTER_PORT } from './demo-printer';
 import { deliverDuePrints } from './print-jobs';
 import { tcpPrinterSend } from './printer-socket';
@@ -66,24 +66,12 @@ describe('the demo printer', () => {
     await demo.app.ready();
     try {
       const [meal] = await t.db.select().from(webMenu).where(and(eq(webMenu.merchantAccountId, s.merchantAccountId), eq(webMenu.name, 'Burger Meal')));
-      const [b] = await t.db.insert(basket).values({ ...s, bssId: 'demo-print-1', orderType: 'COLLECTION' }).returning();
-      const order = await t.db.transaction((tx) =>
-        insertOrder(tx, s, {
-          basketId: b.id,
-          orderType: 'COLLECTION',
-          basketStatus: 'INPROGRESS',
-          orderStatus: 'ORDER_PLACED',
-          paymentType: 'PAY AT COUNTER',
-          tableNo: null,
-          customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', mobilePhone: '07700900123' },
-          deliveryAddress: null,
-          orderNotes: null,
-          allergies: 'nuts',
-          deliveryTime: null,
-          money: { subTotal: 1250, discount: 0, serviceCharge: 0, deliveryFee: 0, tax: 208, total: 1250 },
-          lines: [{ productId: meal.productId, webMenuId: meal.id, description: 'Burger Meal, House Salad', quantityTenths: 10, totalPrice: 1250, weighable: false, taxRateBp: 2000 }],
-        }),
-      );
+      const order = await insertTestOrder(t.db, s, 'demo-print-1', {
+        customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', mobilePhone: '07700900123' },
+        allergies: 'nuts',
+        money: { subTotal: 1250, discount: 0, serviceCharge: 0, deliveryFee: 0, tax: 208, total: 1250 },
+        lines: [{ productId: meal.productId, webMenuId: meal.id, description: 'Burger Meal, House Salad', quantityTenths: 10, totalPrice: 1250, weighable: false, taxRateBp: 2000 }],
+      });
       const put = (path: string) => demo.app.inject({ method: 'PUT', url: `/api/storemanagement/order/${path}/id/${order.id}`, headers: { authorization: `Bearer ${clerk}` } });
       expect((await put('accept')).statusCode).toBe(200);
       expect((await put('printreceipt')).statusCode).toBe(200);
