@@ -7,7 +7,7 @@ import type { Scope } from '../../platform/auth';
 import { HttpError } from '../../platform/errors';
 import { type ExportFile, renderExport } from '../../platform/table-export';
 import { lockBranch } from '../../platform/tenancy';
-import { saleReportFigures } from './sale-report-figures';
+import { type ReportFigures, saleReportFigures } from './sale-report-figures';
 import { type SaleReportRow, branchCreated, databaseNow, lastReport, periodOrders, reportReply } from './sale-report.repo';
 
 /** The current period starts where the last finalised report ended (or when the branch was made). */
@@ -34,6 +34,12 @@ export type FinaliseOptions = {
   userId?: number | null;
 };
 
+/** The figures and lines of a period's orders: its report's columns, as first made and when made again. */
+async function periodFigures(db: Db, s: Scope, from: Date, to: Date): Promise<ReportFigures> {
+  const { placed, refunded } = await periodOrders(db, s, from, to);
+  return saleReportFigures(placed, refunded);
+}
+
 /**
  * Finalises the current period as a Z report, in the caller's transaction, with the branch row
  * locked (the caller locks it): the next number, the period [from, to), its figures and lines,
@@ -46,8 +52,6 @@ export async function finaliseLocked(tx: Db, s: Scope, o: FinaliseOptions): Prom
   const { next, from } = await currentPeriodStart(tx, s);
   if (o.expected !== null && o.expected !== next) throw new HttpError(409, SALE_REPORT_MESSAGES.alreadyFinalised);
   if (o.to.getTime() <= from.getTime()) return null;
-  const { placed, refunded } = await periodOrders(tx, s, from, o.to);
-  const f = saleReportFigures(placed, refunded);
   const [row] = await tx
     .insert(saleReport)
     .values({
@@ -55,14 +59,7 @@ export async function finaliseLocked(tx: Db, s: Scope, o: FinaliseOptions): Prom
       xreportCounter: next,
       fromDate: from,
       toDate: o.to,
-      grossSale: f.grossSale,
-      grossSaleCnt: f.grossSaleCnt,
-      refunds: f.refunds,
-      refundsCnt: f.refundsCnt,
-      netSale: f.netSale,
-      netSaleCnt: f.netSaleCnt,
-      byChannel: f.byChannel,
-      lines: f.lines,
+      ...(await periodFigures(tx, s, from, o.to)),
       endOfDayDue: o.endOfDayDue ?? null,
       finalisedBy: o.userId ?? null,
     })
@@ -88,19 +85,10 @@ export async function finaliseReport(db: Db, s: Scope, expected: number, userId:
  */
 export async function recalculateReport(db: Db, row: SaleReportRow): Promise<SaleReportRow> {
   const s = { merchantAccountId: row.merchantAccountId, merchantBranchId: row.merchantBranchId };
-  const { placed, refunded } = await periodOrders(db, s, row.fromDate, row.toDate);
-  const f = saleReportFigures(placed, refunded);
   const [after] = await db
     .update(saleReport)
     .set({
-      grossSale: f.grossSale,
-      grossSaleCnt: f.grossSaleCnt,
-      refunds: f.refunds,
-      refundsCnt: f.refundsCnt,
-      netSale: f.netSale,
-      netSaleCnt: f.netSaleCnt,
-      byChannel: f.byChannel,
-      lines: f.lines,
+      ...(await periodFigures(db, s, row.fromDate, row.toDate)),
       calculatedDate: new Date(),
     })
     .where(and(eq(saleReport.merchantAccountId, row.merchantAccountId), eq(saleReport.id, row.id)))
