@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Status } from '@tillpoint/contracts/enums';
 import type { Driver, MerchantRole, MerchantUser } from '@tillpoint/contracts/merchant-user';
 import { DRIVER_ROLE } from '@tillpoint/contracts/merchant-user';
@@ -157,6 +157,10 @@ export async function updateUserRow(tx: Db, merchantAccountId: number, id: numbe
   return row;
 }
 
+/** A user's till-user links at the branches `branches` picks. */
+const tillLinksOf = (merchantAccountId: number, userId: number, branches: SQL) =>
+  and(eq(merchantUserTillUser.merchantAccountId, merchantAccountId), eq(merchantUserTillUser.userId, userId), branches);
+
 /**
  * Replaces a user's roles and branches (the branch order is kept: the first is the current one),
  * and drops its till-user links at branches it no longer works at.
@@ -171,15 +175,7 @@ export async function replaceRolesAndBranches(tx: Db, merchantAccountId: number,
   await tx
     .insert(merchantUserBranch)
     .values(branchIds.map((merchantBranchId, sortOrder) => ({ merchantAccountId, userId, merchantBranchId, sortOrder })));
-  await tx
-    .delete(merchantUserTillUser)
-    .where(
-      and(
-        eq(merchantUserTillUser.merchantAccountId, merchantAccountId),
-        eq(merchantUserTillUser.userId, userId),
-        notInArray(merchantUserTillUser.merchantBranchId, branchIds),
-      ),
-    );
+  await tx.delete(merchantUserTillUser).where(tillLinksOf(merchantAccountId, userId, notInArray(merchantUserTillUser.merchantBranchId, branchIds)));
 }
 
 /** ACTIVE users of a branch holding the DRIVER role (the dispatch list of the orders screen). */
@@ -206,14 +202,6 @@ export async function driversOfBranch(db: Db, s: Scope): Promise<Driver[]> {
 
 /** Links a user to a till user at a branch (one per branch), or clears the link (tillUserId null). */
 export async function setTillUserLink(tx: Db, merchantAccountId: number, userId: number, branchId: number, tillUserId: number | null) {
-  await tx
-    .delete(merchantUserTillUser)
-    .where(
-      and(
-        eq(merchantUserTillUser.merchantAccountId, merchantAccountId),
-        eq(merchantUserTillUser.userId, userId),
-        eq(merchantUserTillUser.merchantBranchId, branchId),
-      ),
-    );
+  await tx.delete(merchantUserTillUser).where(tillLinksOf(merchantAccountId, userId, eq(merchantUserTillUser.merchantBranchId, branchId)));
   if (tillUserId !== null) await tx.insert(merchantUserTillUser).values({ merchantAccountId, userId, merchantBranchId: branchId, tillUserId });
 }
