@@ -736,8 +736,12 @@ export const product = pgTable(
     index('product_department_idx').on(t.merchantAccountId, t.departmentId),
     // "contains" filters and the autocomplete: a trigram index answers LIKE '%text%' on the lowered name, within
     // the store (btree_gin puts the tenant keys in the same GIN index, so other stores' matches are never read).
-    // pg_trgm and btree_gin are trusted extensions, loaded on both engines.
-    index('product_branch_name_trgm_idx').using('gin', t.merchantAccountId, t.merchantBranchId, sql`${t.nameLower} gin_trgm_ops`),
+    // pg_trgm and btree_gin are trusted extensions, loaded on both engines. No pending list (fastupdate off):
+    // every search scanned the unsorted list of recent inserts until a vacuum merged it, and PGlite never
+    // vacuums by itself (a bulk-loaded catalogue counted a contains filter 1.7 times slower on PostgreSQL).
+    index('product_branch_name_trgm_idx')
+      .using('gin', t.merchantAccountId, t.merchantBranchId, sql`${t.nameLower} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // The public image-by-barcode call reads across stores.
     index('product_barcode_idx').on(t.barcode),
   ],

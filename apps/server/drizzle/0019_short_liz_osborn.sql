@@ -1,0 +1,2 @@
+DROP INDEX "product_branch_name_trgm_idx";--> statement-breakpoint
+CREATE INDEX "product_branch_name_trgm_idx" ON "product" USING gin ("merchant_account_id","merchant_branch_id","name_lower" gin_trgm_ops) WITH (fastupdate=false);
