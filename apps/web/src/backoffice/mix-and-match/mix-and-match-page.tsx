@@ -1,10 +1,5 @@
-import { useState } from 'react';
 import { type FieldValues, useWatch } from 'react-hook-form';
-import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
-import { MESSAGES } from '@tillpoint/contracts/messages';
 import {
   MIX_AND_MATCH_DEFAULTS,
   MIX_AND_MATCH_MESSAGES,
@@ -16,13 +11,13 @@ import {
 } from '@tillpoint/contracts/mix-and-match';
 import { OBJECTS } from '@tillpoint/contracts/privileges';
 import { WEEKDAY_LABELS } from '@tillpoint/contracts/schedule';
-import { formatMoney } from '../../shared/format';
 import { navigate, parseHash, replaceHash, useHash } from '../../shared/hash-route';
 import { usePrivileges } from '../../shared/privileges';
 import { warn } from '../../shared/toast-bus';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { CheckboxField, NumberField, SelectField } from '../../shared/ui/fields';
 import { type BaseProps, ControlledField, TextField } from '../../shared/ui/field-frame';
+import { ProductListTable, useProductList } from '../../shared/ui/product-list';
 import { type PickedProduct, ProductPicker } from '../../shared/ui/product-picker';
 import { StatusSwitch } from '../../shared/ui/status-switch';
 import { useCrud } from '../../shared/ui/use-crud';
@@ -32,8 +27,6 @@ import { ROUTES } from '../route-hrefs';
 import { mixAndMatches } from './mix-and-match-api';
 import { offerSummary } from './offer-summary';
 import './mix-and-match.css';
-
-type Member = MixAndMatch['products'][number];
 
 const TYPES = [
   { value: 'MIXMATCH', label: 'Mix and Match' },
@@ -210,24 +203,8 @@ function MixAndMatchEditor({ id }: { id: number | null }) {
  * is refused with the spec's message (the server refuses it too).
  */
 function OfferProducts({ crud, editing, listed }: { crud: ReturnType<typeof useCrud<MixAndMatch, typeof mixAndMatchInputSchema>>; editing: boolean; listed: boolean }) {
-  const { control, setValue } = crud.form;
-  const ids = (useWatch({ control, name: 'products' }) as number[] | null) ?? [];
-  const [picked, setPicked] = useState<Member[]>([]);
-  const known = new Map<number, Member>([...(crud.record?.products ?? []), ...picked].map((p) => [p.id, p]));
-  const rows = ids.map((id) => known.get(id) ?? { id, name: `#${id}`, barcode: '', price: null, departmentExcludePromotion: false });
-
-  const add = (p: PickedProduct) => {
-    if (p.departmentExcludePromotion) return warn(MIX_AND_MATCH_MESSAGES.excluded);
-    if (ids.includes(p.id)) return;
-    setPicked((list) => [...list, { id: p.id, name: p.name, barcode: p.barcode, price: p.price, departmentExcludePromotion: false }]);
-    setValue('products', [...ids, p.id], { shouldDirty: true });
-  };
-  const remove = (id: number) =>
-    setValue(
-      'products',
-      ids.filter((i) => i !== id),
-      { shouldDirty: true },
-    );
+  const list = useProductList(crud.form, crud.record?.products);
+  const add = (p: PickedProduct) => (p.departmentExcludePromotion ? warn(MIX_AND_MATCH_MESSAGES.excluded) : list.add(p));
 
   return (
     <section className="offer-products" aria-label="Offer Products">
@@ -235,29 +212,7 @@ function OfferProducts({ crud, editing, listed }: { crud: ReturnType<typeof useC
       {!listed && <p className="muted">An offer of this type takes every product whose department allows promotions.</p>}
       {editing && <ProductPicker onPick={add} />}
       {listed && (
-        <DataTable
-          value={rows}
-          dataKey="id"
-          size="small"
-          stripedRows
-          emptyMessage={MESSAGES.noRecords}
-          footer={MESSAGES.numberOfRecords(rows.length)}
-          pt={{ table: { 'aria-label': 'Products' } }}
-          paginator={rows.length > MIX_AND_MATCH_PRODUCT_PAGE_SIZE}
-          rows={MIX_AND_MATCH_PRODUCT_PAGE_SIZE}
-        >
-          <Column field="barcode" header="Barcode" />
-          <Column field="name" header="Name" />
-          <Column field="price" header="Price" align="right" body={(p: Member) => formatMoney(p.price)} />
-          {editing && (
-            <Column
-              header="Actions"
-              body={(p: Member) => (
-                <Button type="button" icon="pi pi-trash" size="small" text rounded severity="danger" aria-label={`Remove ${p.name}`} title="Remove" onClick={() => remove(p.id)} />
-              )}
-            />
-          )}
-        </DataTable>
+        <ProductListTable rows={list.rows} editing={editing} onRemove={list.remove} pageSize={MIX_AND_MATCH_PRODUCT_PAGE_SIZE} />
       )}
     </section>
   );
