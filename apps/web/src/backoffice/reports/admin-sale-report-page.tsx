@@ -4,7 +4,6 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import {
   ADMIN_REPORT_DETAIL_ROWS,
@@ -25,7 +24,7 @@ import { confirmWarning } from '../../shared/ui/confirm';
 import { FieldFrame } from '../../shared/ui/field-frame';
 import { pageSizeOptions, tableLook } from '../../shared/ui/table-look';
 import { AccountBranchPicker } from '../accounts/account-branch-picker';
-import { ReportLines } from './report-lines';
+import { ReportLines, SaleReportDialog } from './report-lines';
 import './admin-sale-report.css';
 
 const DAY_MS = 86_400_000;
@@ -245,26 +244,18 @@ export default function AdminSaleReportPage() {
         </DataTable>
       </section>
 
-      <Dialog
-        header="Sale Report Details"
-        visible={open !== null}
-        onHide={() => setOpen(null)}
-        style={{ width: 'min(48rem, 95vw)' }}
-        footer={<Button type="button" label="Close" onClick={() => setOpen(null)} />}
-      >
-        {detail.data && open && detail.data.id === open.id ? (
+      <SaleReportDialog open={open} report={detail.data} onClose={() => setOpen(null)}>
+        {(report, row) => (
           <>
-            <p className="report-store">{open.tradingName}</p>
+            <p className="report-store">{row.tradingName}</p>
             <ReportLines
-              report={{ ...detail.data, lines: detail.data.lines.slice(0, ADMIN_REPORT_DETAIL_ROWS) }}
+              report={{ ...report, lines: report.lines.slice(0, ADMIN_REPORT_DETAIL_ROWS) }}
               exportable={false}
               actions={<Button type="button" label="Calculate Again" icon="pi pi-calculator" size="small" loading={calculating} onClick={() => void calculateAgain()} />}
             />
           </>
-        ) : (
-          <p aria-busy="true">Loading…</p>
         )}
-      </Dialog>
+      </SaleReportDialog>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
 import { SALE_REPORT_PATHS, SALE_REPORT_ROWS, type SaleReport, type SaleReportLine } from '@tillpoint/contracts/sale-report';
 import { type TableExportRequest, exportFileName } from '@tillpoint/contracts/table-load';
 import { api } from '../../shared/api';
@@ -81,5 +82,33 @@ export function ReportLines({ report, actions, exportable = true }: { report: Sa
         ))}
       </DataTable>
     </section>
+  );
+}
+
+/**
+ * 'Sale Report Details', the dialog both report screens open on a row of their table: `children`
+ * draws the row's report once it has loaded (the query may still hold the row opened before).
+ */
+export function SaleReportDialog<R extends { id: number }>({
+  open,
+  report,
+  onClose,
+  children,
+}: {
+  open: R | null;
+  report: SaleReport | undefined;
+  onClose: () => void;
+  children: (report: SaleReport, row: R) => ReactNode;
+}) {
+  return (
+    <Dialog
+      header="Sale Report Details"
+      visible={open !== null}
+      onHide={onClose}
+      style={{ width: 'min(48rem, 95vw)' }}
+      footer={<Button type="button" label="Close" onClick={onClose} />}
+    >
+      {report && open && report.id === open.id ? children(report, open) : <p aria-busy="true">Loading…</p>}
+    </Dialog>
   );
 }

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { OBJECTS } from '@tillpoint/contracts/privileges';
 import {
@@ -18,7 +17,7 @@ import { notify } from '../../shared/notify';
 import { usePrivileges } from '../../shared/privileges';
 import { confirmWarning } from '../../shared/ui/confirm';
 import { LazyTable, type LazyTableHandle } from '../../shared/ui/lazy-table';
-import { ReportLines } from './report-lines';
+import { ReportLines, SaleReportDialog } from './report-lines';
 
 const keys = { current: ['saleReport', 'current'] as const, one: (id: number) => ['saleReport', 'one', id] as const };
 
@@ -90,15 +89,9 @@ export default function SaleReportPage() {
           />
         </TabPanel>
       </TabView>
-      <Dialog
-        header="Sale Report Details"
-        visible={open !== null}
-        onHide={() => setOpen(null)}
-        style={{ width: 'min(48rem, 95vw)' }}
-        footer={<Button type="button" label="Close" onClick={() => setOpen(null)} />}
-      >
-        {detail.data && open && detail.data.id === open.id ? <ReportLines report={detail.data} /> : <p aria-busy="true">Loading…</p>}
-      </Dialog>
+      <SaleReportDialog open={open} report={detail.data} onClose={() => setOpen(null)}>
+        {(report) => <ReportLines report={report} />}
+      </SaleReportDialog>
     </div>
   );
 }
