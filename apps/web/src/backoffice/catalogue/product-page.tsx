@@ -22,7 +22,7 @@ import { usePrivileges } from '../../shared/privileges';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { CheckboxField, NumberField, SelectField } from '../../shared/ui/fields';
 import { TextField } from '../../shared/ui/field-frame';
-import { ImageField, uploadImageChanges, useImageChanges } from '../../shared/ui/image-field';
+import { type ImageKind, ImagesSection, uploadImageChanges, useImageChanges } from '../../shared/ui/image-field';
 import { RefField, RefMultiField } from '../../shared/ui/ref-field';
 import { StatusSwitch } from '../../shared/ui/status-switch';
 import { useCrud } from '../../shared/ui/use-crud';
@@ -84,7 +84,7 @@ const toForm = (p: Product): Draft<ProductForm> => {
 /** SelectField holds what its options hold; these hold numbers (barcode digit, code length). */
 const numberOptions = (values: readonly number[]) => values.map((n) => ({ label: String(n), value: n as unknown as string }));
 
-const IMAGES: { type: ProductImageType; label: string; version: (p: Product) => string | null }[] = [
+const IMAGES: ImageKind<ProductImageType, Product>[] = [
   { type: 'WEB', label: 'Image(Web)', version: (p) => (p.fileName ? (p.imageVersion ?? p.fileName) : null) },
   { type: 'TILL', label: 'Image(Till)', version: (p) => (p.fileNameTill ? (p.imageVersionTill ?? p.fileNameTill) : null) },
 ];
@@ -267,22 +267,7 @@ function ProductEditor({ id }: { id: number | null }) {
             <p className="muted">{product ? 'Stock comes and goes under Stock Management (Edit Stock).' : 'Stock is added once the product is saved.'}</p>
           </section>
 
-          <section className="product-section" aria-label="Images">
-            <h3>Images</h3>
-            <div className="product-images">
-              {IMAGES.map((i) => (
-                <ImageField
-                  key={i.type}
-                  label={i.label}
-                  path={product ? P.imageDownload(product.id, i.type) : null}
-                  version={product ? i.version(product) : null}
-                  change={images.changes[i.type]}
-                  onChange={(c) => images?.set(i.type, c)}
-                  editing={editing}
-                />
-              ))}
-            </div>
-          </section>
+          <ImagesSection kinds={IMAGES} record={product} download={P.imageDownload} images={images} editing={editing} />
 
           <section className="product-section" aria-label="Till">
             <h3>Till</h3>

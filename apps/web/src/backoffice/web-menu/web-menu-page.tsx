@@ -26,7 +26,7 @@ import { ColorField } from '../../shared/ui/color-field';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { CheckboxField, NumberField, SelectField } from '../../shared/ui/fields';
 import { TextField } from '../../shared/ui/field-frame';
-import { ImageField, uploadImageChanges, useImageChanges } from '../../shared/ui/image-field';
+import { type ImageKind, ImagesSection, uploadImageChanges, useImageChanges } from '../../shared/ui/image-field';
 import { ProductPicker } from '../../shared/ui/product-picker';
 import { RefField, RefMultiField } from '../../shared/ui/ref-field';
 import { StatusSwitch } from '../../shared/ui/status-switch';
@@ -61,7 +61,7 @@ const GROUPS: { key: OptionGroupKey; label: string; labelField?: keyof Form }[] 
 ];
 const PRINTERS = [1, 2, 3, 4] as const;
 
-const IMAGES: { type: ImageType; label: string; version: (m: WebMenu) => string | null }[] = [
+const IMAGES: ImageKind<ImageType, WebMenu>[] = [
   { type: 'WEB', label: 'Image(Web)', version: (m) => m.fileName },
   { type: 'TILL', label: 'Image(Till)', version: (m) => m.fileNameTill },
 ];
@@ -240,22 +240,7 @@ function WebMenuEditor({ id, parentId }: { id: number | null; parentId: number }
             {printers.data?.length === 0 && <small className="muted">No kitchen printers yet: add a device of kind KITCHEN.</small>}
           </section>
 
-          <section className="product-section" aria-label="Images">
-            <h3>Images</h3>
-            <div className="product-images">
-              {IMAGES.map((i) => (
-                <ImageField
-                  key={i.type}
-                  label={i.label}
-                  path={menu ? WEB_MENU_RESOURCE.imageDownload(menu.id, i.type) : null}
-                  version={menu ? i.version(menu) : null}
-                  change={images.changes[i.type]}
-                  onChange={(c) => images?.set(i.type, c)}
-                  editing={crud.editing}
-                />
-              ))}
-            </div>
-          </section>
+          <ImagesSection kinds={IMAGES} record={menu} download={WEB_MENU_RESOURCE.imageDownload} images={images} editing={crud.editing} />
 
           <details className="product-section web-menu-till">
             <summary>

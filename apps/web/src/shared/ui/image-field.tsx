@@ -142,3 +142,38 @@ export async function uploadImageChanges<K extends string, R>(
   }
   return latest;
 }
+
+/** One image kind of a record: its type in the image paths, its label, and the version that changes with it. */
+export type ImageKind<K extends string, R> = { type: K; label: string; version: (record: R) => string | null };
+
+/**
+ * The 'Images' section of a record form (products, web menus): an ImageField a kind, whose changes
+ * `images` holds until the record's save sends them.
+ */
+export function ImagesSection<K extends string, R extends { id: number }>(p: {
+  kinds: readonly ImageKind<K, R>[];
+  record: R | null | undefined;
+  download: (id: number, type: K) => string;
+  images: ReturnType<typeof useImageChanges<K>>;
+  editing: boolean;
+}) {
+  const { record, images } = p;
+  return (
+    <section className="product-section" aria-label="Images">
+      <h3>Images</h3>
+      <div className="product-images">
+        {p.kinds.map((i) => (
+          <ImageField
+            key={i.type}
+            label={i.label}
+            path={record ? p.download(record.id, i.type) : null}
+            version={record ? i.version(record) : null}
+            change={images.changes[i.type]}
+            onChange={(c) => images.set(i.type, c)}
+            editing={p.editing}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
