@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { type ComponentProps, useEffect, useId, useState } from 'react';
 import type { MemberProfile } from '@tillpoint/contracts/member';
-import { MEMBER_PATHS, MEMBER_TITLES } from '@tillpoint/contracts/member-paths';
+import { MEMBER_PATHS } from '@tillpoint/contracts/member-paths';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { ConfirmDialog } from '../confirm-dialog';
 import { navigate } from '../router';
+import { CoInput, TitleField } from '../co-field';
 import { toast } from '../toast';
 import { type ProfileForm, passwordChangeProblem, profileProblem, toIsoDate, toShownDate } from './member-rules';
 import { clearMemberSession, updateMemberNames } from './member-session';
@@ -99,11 +100,8 @@ function ProfileSection({ profile, onSaved }: { profile: MemberProfile; onSaved:
     }
   };
 
-  const input = (key: keyof ProfileForm, label: string, props: Record<string, string | number> = {}) => (
-    <div className="co-field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input id={`${id}-${key}`} value={form[key]} onChange={set(key)} disabled={!editing} maxLength={255} {...props} />
-    </div>
+  const input = (key: keyof ProfileForm, label: string, props: ComponentProps<'input'> = {}) => (
+    <CoInput id={`${id}-${key}`} label={label} value={form[key]} onChange={set(key)} disabled={!editing} {...props} />
   );
 
   return (
@@ -123,16 +121,7 @@ function ProfileSection({ profile, onSaved }: { profile: MemberProfile; onSaved:
           <label htmlFor={`${id}-mail`}>Mail</label>
           <input id={`${id}-mail`} value={profile.email} readOnly disabled />
         </div>
-        <div className="co-field ac-title-field">
-          <label htmlFor={`${id}-title`}>Title</label>
-          <select id={`${id}-title`} value={form.title} onChange={set('title')} disabled={!editing}>
-            {MEMBER_TITLES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TitleField id={`${id}-title`} className="ac-title-field" value={form.title} onChange={set('title')} disabled={!editing} />
         <div className="co-row">
           {input('firstName', 'First Name', { autoComplete: 'given-name' })}
           {input('lastName', 'Last Name', { autoComplete: 'family-name' })}
@@ -189,15 +178,9 @@ function PasswordSection() {
         {editing ? (
           <>
             <p className="co-muted">At least 8 characters, with a number, a lowercase and an uppercase letter. Your other sessions will be signed out.</p>
-            <div className="co-field">
-              <label htmlFor={`${id}-new`}>New Password</label>
-              <input id={`${id}-new`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={255} autoComplete="new-password" />
-            </div>
+            <CoInput id={`${id}-new`} label="New Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
             <PasswordStrength password={password} />
-            <div className="co-field">
-              <label htmlFor={`${id}-confirm`}>Confirm Password</label>
-              <input id={`${id}-confirm`} type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} maxLength={255} autoComplete="new-password" />
-            </div>
+            <CoInput id={`${id}-confirm`} label="Confirm Password" type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
           </>
         ) : (
           <p className="ac-password-dots">

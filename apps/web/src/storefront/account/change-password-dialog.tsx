@@ -3,6 +3,7 @@ import { MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
+import { CoInput } from '../co-field';
 import { Dialog } from '../dialog';
 import { navigate } from '../router';
 import { toast } from '../toast';
@@ -58,15 +59,9 @@ export function ChangePasswordDialog({ resetKey, onClose }: { resetKey: string; 
           void save();
         }}
       >
-        <div className="co-field">
-          <label htmlFor={`${id}-new`}>New Password</label>
-          <input id={`${id}-new`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={255} autoComplete="new-password" />
-        </div>
+        <CoInput id={`${id}-new`} label="New Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
         <PasswordStrength password={password} />
-        <div className="co-field">
-          <label htmlFor={`${id}-again`}>Password Again</label>
-          <input id={`${id}-again`} type="password" value={again} onChange={(e) => setAgain(e.target.value)} maxLength={255} autoComplete="new-password" />
-        </div>
+        <CoInput id={`${id}-again`} label="Password Again" type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" />
       </form>
     </Dialog>
   );

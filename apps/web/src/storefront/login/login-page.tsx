@@ -10,6 +10,7 @@ import { Captcha, type CaptchaHandle } from '../../backoffice/auth/captcha';
 import { isLoginEmail } from '../account/member-rules';
 import { useMember } from '../account/member-session';
 import { navigate } from '../router';
+import { CoInput } from '../co-field';
 import { toast } from '../toast';
 import { afterLogin, finishLogin } from './finish-login';
 import { GoogleSignIn } from './google-sign-in';
@@ -207,10 +208,7 @@ function PasswordStep({ email, basketId, onBack }: { email: string; basketId: st
       }}
     >
       <EmailLine email={email} onBack={onBack} />
-      <div className="co-field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input id={`${id}-password`} type="password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={255} autoComplete="current-password" />
-      </div>
+      <CoInput id={`${id}-password`} label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
       {captchaOn && <Captcha ref={captcha} onChange={setCaptchaPayload} />}
       <div className="co-actions">
         <button type="submit" className="co-button co-button-primary" disabled={busy || captchaOn === null || (captchaOn && !captchaPayload)}>

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { MEMBER_SECURITY_PATHS, MEMBER_TITLES, VERIFY_CODE_LENGTH } from '@tillpoint/contracts/member-paths';
+import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
+import { MEMBER_SECURITY_PATHS, VERIFY_CODE_LENGTH } from '@tillpoint/contracts/member-paths';
 import { api } from '../../shared/api';
 import { notifyMember } from '../account/member-notify';
 import { PasswordStrength } from '../account/password-strength';
 import { type RegisterForm as Form, registerProblem, toIsoDate } from '../account/member-rules';
+import { CoInput, TitleField } from '../co-field';
 import { toast } from '../toast';
 import { finishLogin } from './finish-login';
 import { EmailLine, useCountdown } from './login-parts';
@@ -73,11 +74,8 @@ export function RegisterForm({ email, codeSentBefore, basketId, onBack }: { emai
     }
   };
 
-  const field = (key: keyof Form, label: string, props: Record<string, string | number | boolean> = {}) => (
-    <div className="co-field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input id={`${id}-${key}`} value={form[key]} onChange={set(key)} maxLength={255} {...props} />
-    </div>
+  const field = (key: keyof Form, label: string, props: ComponentProps<'input'> = {}) => (
+    <CoInput id={`${id}-${key}`} label={label} value={form[key]} onChange={set(key)} {...props} />
   );
 
   return (
@@ -116,16 +114,7 @@ export function RegisterForm({ email, codeSentBefore, basketId, onBack }: { emai
           </button>
         )}
       </p>
-      <div className="co-field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <select id={`${id}-title`} value={form.title} onChange={set('title')}>
-          {MEMBER_TITLES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TitleField id={`${id}-title`} value={form.title} onChange={set('title')} />
       <div className="co-row">
         {field('firstName', 'First Name', { autoComplete: 'given-name' })}
         {field('lastName', 'Last Name', { autoComplete: 'family-name' })}

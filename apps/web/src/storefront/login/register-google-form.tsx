@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { MEMBER_MESSAGES, MEMBER_SECURITY_PATHS, MEMBER_TITLES } from '@tillpoint/contracts/member-paths';
+import { MEMBER_MESSAGES, MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { api } from '../../shared/api';
 import { notifyMember } from '../account/member-notify';
 import { isEmpty } from '../account/member-rules';
+import { CoInput, TitleField } from '../co-field';
 import { toast } from '../toast';
 import { finishLogin } from './finish-login';
 import { EmailLine } from './login-parts';
@@ -47,20 +48,8 @@ export function RegisterGoogleForm(props: { credential: string; email: string; f
       <p className="co-muted">
         Welcome, {props.firstName} {props.lastName}. Please add your title and mobile phone to finish signing in with Google.
       </p>
-      <div className="co-field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <select id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)}>
-          {MEMBER_TITLES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="co-field">
-        <label htmlFor={`${id}-mobile`}>Mobile Phone</label>
-        <input id={`${id}-mobile`} type="tel" inputMode="tel" autoComplete="tel" value={mobilePhone} onChange={(e) => setMobilePhone(e.target.value)} maxLength={255} />
-      </div>
+      <TitleField id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} />
+      <CoInput id={`${id}-mobile`} label="Mobile Phone" type="tel" inputMode="tel" autoComplete="tel" value={mobilePhone} onChange={(e) => setMobilePhone(e.target.value)} />
       <div className="co-actions">
         <button type="submit" className="co-button co-button-primary" disabled={busy}>
           Continue
