@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { AUTOCOMPLETE_LIMIT, type Product, type ProductOption } from '@tillpoint/contracts/product';
 import { fromHundredths } from '@tillpoint/contracts/price-calculator';
 import type { TableLoadRequest } from '@tillpoint/contracts/table-load';
@@ -129,6 +129,22 @@ function toProduct(r: Row): Product {
 }
 
 const own = (s: Scope, extra?: SQL) => ownedBy(product, s, extra);
+
+/** What an update of a product returns: its row and its images (RETURNING, so the save reads nothing back). */
+export const savedProductFields = { ...getTableColumns(product), web: imageOf('web_file_id'), till: imageOf('till_file_id') };
+type SavedRow = typeof product.$inferSelect & { web: Row['web']; till: Row['till'] };
+
+/**
+ * A product as its save returned it, with what the save itself knows: the department it checked,
+ * the tax rate it priced with and the tags it wrote (the row is locked by the update, so no other
+ * save changes them before the commit).
+ */
+export function savedProduct(
+  { web, till, ...p }: SavedRow,
+  known: Pick<Row, 'departmentName' | 'departmentProfitMarginBp' | 'departmentTaxId' | 'departmentExcludePromotion' | 'taxRateBp' | 'tags'>,
+): Product {
+  return toProduct({ p, web, till, ...known });
+}
 
 export async function getProduct(db: Db, s: Scope, id: number): Promise<Product | undefined> {
   const [row] = await joined(db).where(own(s, eq(product.id, id)));

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BARCODE_MESSAGES, makeStoreEan13 } from '@tillpoint/contracts/barcode';
 import { calculatePrices, calculateWebPrice, fromHundredths, toHundredths } from '@tillpoint/contracts/price-calculator';
 import type { Product, ProductInput, ProductStockInput } from '@tillpoint/contracts/product';
@@ -9,20 +9,58 @@ import type { Scope } from '../../platform/auth';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import { ownedBy } from '../../platform/tenancy';
-import { requireOwned } from '../../platform/tenancy';
-import { barcodeInUse, getProduct } from './products.repo';
+import { barcodeInUse, getProduct, savedProduct, savedProductFields } from './products.repo';
 
 const pence = (n: number | null) => (n === null ? null : toHundredths(n));
 
 /** The caller's department with the rate of its tax (404 for another store's or branch's id). */
 async function departmentOf(db: Db, s: Scope, id: number) {
-  const [d] = await db
-    .select({ id: department.id, profitMarginBp: department.profitMarginBp, method: department.priceCalculationMethod, rate: department.priceCalculationRateBp, taxRateBp: tax.rateBp })
-    .from(department)
-    .innerJoin(tax, and(eq(tax.merchantAccountId, department.merchantAccountId), eq(tax.id, department.taxId)))
-    .where(ownedBy(department, s, eq(department.id, id)));
+  const [d] = await db.select(departmentFields).from(department).innerJoin(tax, departmentTax).where(ownedBy(department, s, eq(department.id, id)));
   if (!d) throw notFound();
   return d;
+}
+const departmentFields = {
+  id: department.id,
+  name: department.name,
+  taxId: department.taxId,
+  excludePromotion: department.excludePromotion,
+  profitMarginBp: department.profitMarginBp,
+  method: department.priceCalculationMethod,
+  rate: department.priceCalculationRateBp,
+  taxRateBp: tax.rateBp,
+};
+const departmentTax = and(eq(tax.merchantAccountId, department.merchantAccountId), eq(tax.id, department.taxId));
+
+/**
+ * A product body's references, checked in one statement: its department (with its tax's rate) and
+ * the rate of its own tax, and whether its tags, supplier, product class and country exist for the
+ * caller (the store's own; countries are the platform's). 404 when one does not.
+ */
+async function referencesOf(db: Db, s: Scope, i: ProductInput) {
+  const owned = (t: typeof productTag | typeof supplier | typeof productClass, ids: number[]) =>
+    sql<number>`(select count(*) from ${t} where ${ownedBy(t, s, inArray(t.id, ids))})::int`;
+  const tagIds = [...new Set(i.productTags)];
+  const [r] = await db
+    .select({
+      ...departmentFields,
+      ownTaxRateBp: i.tax === null ? sql<null>`null` : sql<number | null>`(select ${tax.rateBp} from ${tax} where ${ownedBy(tax, s, eq(tax.id, i.tax))})`,
+      tags: tagIds.length ? owned(productTag, tagIds) : sql<number>`0`,
+      suppliers: i.supplierId === null ? sql<number>`0` : owned(supplier, [i.supplierId]),
+      classes: i.productClassId === null ? sql<number>`0` : owned(productClass, [i.productClassId]),
+      countries: i.countryId === null ? sql<number>`0` : sql<number>`(select count(*) from ${country} where ${eq(country.id, i.countryId)})::int`,
+    })
+    .from(department)
+    .innerJoin(tax, departmentTax)
+    .where(ownedBy(department, s, eq(department.id, i.departmentId)));
+  const all =
+    r &&
+    (i.tax === null || r.ownTaxRateBp !== null) &&
+    r.tags === tagIds.length &&
+    r.suppliers === (i.supplierId === null ? 0 : 1) &&
+    r.classes === (i.productClassId === null ? 0 : 1) &&
+    r.countries === (i.countryId === null ? 0 : 1);
+  if (!all) throw notFound();
+  return r;
 }
 
 /**
@@ -44,15 +82,8 @@ export async function saveProduct(db: Db, s: Scope, id: number | null, i: Produc
 
 function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Promise<Product | undefined> {
   return db.transaction(async (tx) => {
-    const d = await departmentOf(tx, s, i.departmentId);
-    await requireOwned(tx, tax, tax, s, [i.tax]);
-    await requireOwned(tx, productTag, productTag, s, i.productTags);
-    await requireOwned(tx, supplier, supplier, s, [i.supplierId]);
-    await requireOwned(tx, productClass, productClass, s, [i.productClassId]);
-    if (i.countryId !== null && !(await tx.select({ id: country.id }).from(country).where(eq(country.id, i.countryId))).length) throw notFound();
-
-    let taxRateBp = d.taxRateBp;
-    if (i.tax !== null) [{ rateBp: taxRateBp }] = await tx.select({ rateBp: tax.rateBp }).from(tax).where(ownedBy(tax, s, eq(tax.id, i.tax)));
+    const d = await referencesOf(tx, s, i);
+    const taxRateBp = d.ownTaxRateBp ?? d.taxRateBp;
     const profitMarginBp = i.profitMargin === null ? d.profitMarginBp : toHundredths(i.profitMargin);
     const calc = calculatePrices({ boxPrice: pence(i.boxPrice), boxQuantity: i.boxQuantity, price: pence(i.price), taxRateBp, profitMarginBp });
     const row = {
@@ -93,29 +124,34 @@ function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Pro
       retailPrice: calc.retailPrice,
       webEnabled: i.webEnabled,
     };
-    let productId: number;
+    const tagRows = (productId: number) =>
+      i.productTags.map((tagId, position) => ({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, productId, tagId, position }));
     if (id === null) {
-      [{ id: productId }] = await tx
+      const [{ id: productId }] = await tx
         .insert(product)
         .values({ ...row, merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId })
         .returning({ id: product.id });
-    } else {
-      productId = id;
-      const updated = await tx
-        .update(product)
-        .set({ ...row, updatedDate: new Date() })
-        .where(ownedBy(product, s, eq(product.id, id)))
-        .returning({ id: product.id });
-      // Not the store's product: nothing written (the caller answers 404).
-      if (!updated.length) return undefined;
-      await tx.delete(productProductTag).where(and(eq(productProductTag.merchantAccountId, s.merchantAccountId), eq(productProductTag.productId, id)));
+      if (i.productTags.length) await tx.insert(productProductTag).values(tagRows(productId));
+      return getProduct(tx, s, productId);
     }
-    if (i.productTags.length) {
-      await tx.insert(productProductTag).values(
-        i.productTags.map((tagId, position) => ({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, productId, tagId, position })),
-      );
-    }
-    return getProduct(tx, s, productId);
+    const [updated] = await tx
+      .update(product)
+      .set({ ...row, updatedDate: new Date() })
+      .where(ownedBy(product, s, eq(product.id, id)))
+      .returning(savedProductFields);
+    // Not the store's product: nothing written (the caller answers 404).
+    if (!updated) return undefined;
+    await tx.delete(productProductTag).where(and(eq(productProductTag.merchantAccountId, s.merchantAccountId), eq(productProductTag.productId, id)));
+    if (i.productTags.length) await tx.insert(productProductTag).values(tagRows(id));
+    // The update's RETURNING and what was checked above make the answer: no read-back.
+    return savedProduct(updated, {
+      departmentName: d.name,
+      departmentProfitMarginBp: d.profitMarginBp,
+      departmentTaxId: d.taxId,
+      departmentExcludePromotion: d.excludePromotion,
+      taxRateBp,
+      tags: i.productTags,
+    });
   });
 }
 

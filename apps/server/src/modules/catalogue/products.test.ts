@@ -109,6 +109,11 @@ describe('products: save', () => {
     const p = await newProduct({ productTags: [tagA.id] });
     const res = await w.api<Product>('PUT', `${P}update`, { ...body({ barcode: p.barcode, name: 'Renamed' }), id: p.id, departmentId: food.id, productTags: [tagB.id] });
     expect(res.body).toMatchObject({ id: p.id, name: 'Renamed', departmentId: food.id, taxRate: 0, productTags: [tagB.id] });
+    // The answer is built from the update's RETURNING and the checked body: the record GET gives, own tax and tags in order included.
+    expect(res.body).toEqual((await w.api<Product>('GET', `${P}${p.id}`)).body);
+    const taxed = await w.api<Product>('PUT', `${P}update`, { ...body({ barcode: p.barcode }), id: p.id, tax: vat, productTags: [tagB.id, tagA.id] });
+    expect(taxed.body).toMatchObject({ tax: vat, productTags: [tagB.id, tagA.id] });
+    expect(taxed.body).toEqual((await w.api<Product>('GET', `${P}${p.id}`)).body);
   });
 
   it('refuses missing required fields, a bad barcode and a bad price with the spec words, and saves nothing', async () => {
@@ -301,6 +306,10 @@ describe('products: images', () => {
     expect(res.json()).toMatchObject({ id: p.id, fileType: 'image/png', fileName: 'photo.png', fileNameTill: null });
     expect((await upload(p.id, 'TILL', await png(32, 32))).json()).toMatchObject({ fileTypeTill: 'image/png' });
     const files = await w.t.db.$count(storedFile);
+    // A save keeps the images and answers with them.
+    const saved = await w.api<Product>('PUT', `${P}update`, { ...body({ barcode: p.barcode, name: 'Pictured' }), id: p.id });
+    expect(saved.body).toMatchObject({ fileType: 'image/png', fileTypeTill: 'image/png' });
+    expect(saved.body).toEqual((await w.api<Product>('GET', `${P}${p.id}`)).body);
     const dl = await w.t.app.inject({ method: 'GET', url: `/api/${P}image/download/${p.id}/WEB`, headers: { authorization: `Bearer ${w.tok.clerk}` } });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-type']).toBe('image/png');
