@@ -93,15 +93,17 @@ export async function reportById(db: Db, s: Scope, id: number): Promise<SaleRepo
   return row;
 }
 
-export const reportReply = (r: SaleReportRow): SaleReport => ({
+/** A report as its archive row shows it; the whole report adds its lines. */
+const archiveItem = (r: SaleReportRow): SaleReportArchiveItem => ({
   id: r.id,
   xreportCounter: r.xreportCounter,
   fromDate: r.fromDate.toISOString(),
   toDate: r.toDate.toISOString(),
   grossSale: pounds(r.grossSale),
   netSale: pounds(r.netSale),
-  lines: r.lines,
 });
+
+export const reportReply = (r: SaleReportRow): SaleReport => ({ ...archiveItem(r), lines: r.lines });
 
 const archiveColumns: TableColumns = {
   id: { column: saleReport.id, kind: 'number' },
@@ -121,14 +123,7 @@ export async function loadArchive(db: Db, s: Scope, request: TableLoadRequest) {
     saleReport.id,
     sorted,
     async (q) =>
-      (await db.select().from(saleReport).where(ownedBy(saleReport, s, q.where)).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)).map((r) => ({
-        id: r.id,
-        xreportCounter: r.xreportCounter,
-        fromDate: r.fromDate.toISOString(),
-        toDate: r.toDate.toISOString(),
-        grossSale: pounds(r.grossSale),
-        netSale: pounds(r.netSale),
-      })),
+      (await db.select().from(saleReport).where(ownedBy(saleReport, s, q.where)).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)).map(archiveItem),
     async (where) => (await db.select({ n: count() }).from(saleReport).where(ownedBy(saleReport, s, where)))[0].n,
   );
 }
