@@ -11,7 +11,7 @@ import { notify } from '../../shared/notify';
 import { usePrivileges } from '../../shared/privileges';
 import { warn } from '../../shared/toast-bus';
 import { CrudPanel } from '../../shared/ui/crud-panel';
-import { CheckboxField, NumberField, SelectField } from '../../shared/ui/fields';
+import { CheckboxField, NumberField } from '../../shared/ui/fields';
 import { TextField } from '../../shared/ui/field-frame';
 import { RefField } from '../../shared/ui/ref-field';
 import { StatusSwitch } from '../../shared/ui/status-switch';
@@ -22,16 +22,11 @@ import { PageLoading } from '../page-loading';
 import { ROUTES } from '../route-hrefs';
 import { departments, useTaxOptions } from './catalogue-api';
 import { DepartmentTransferDialog } from './department-transfer-dialog';
+import { PriceCalculationFields } from './price-calculation-fields';
 import './catalogue.css';
 
 /** Ours: the spec has the server asked, without words for a department already in an offer. */
 const LINKED_TO_MIX_AND_MATCH = 'This department is linked to a mix and match offer, so it cannot exclude promotions.';
-
-const METHODS = [
-  { label: 'No Calculation', value: 'NO_CALCULATION' },
-  { label: 'Percentage', value: 'PERCENTAGE' },
-  { label: 'Amount', value: 'AMOUNT' },
-];
 
 const EMPTY: Draft<DepartmentForm> = {
   name: '',
@@ -84,7 +79,6 @@ function DepartmentEditor({ id }: { id: number | null }) {
     onCancelNew: () => navigate(ROUTES.departmentList),
   });
   const { control, setValue } = crud.form;
-  const method = crud.form.watch('priceCalculationMethod');
   const department = crud.record;
 
   if (crud.failed) return <p className="card">This department could not be loaded.</p>;
@@ -103,24 +97,7 @@ function DepartmentEditor({ id }: { id: number | null }) {
           <TextField control={control} name="name" label="Name" required />
           <RefField control={control} name="tax" label="Tax" options={taxes.data} loading={taxes.isPending} required savedName={department?.taxName} />
           <NumberField control={control} name="profitMargin" label="Profit Margin" suffix="%" />
-          <SelectField
-            control={control}
-            name="priceCalculationMethod"
-            label="Price Calculation Method"
-            options={METHODS}
-            onPicked={(m) => {
-              // No calculation: the rate goes (spec 2 §4).
-              if (isNoCalculation(m)) setValue('priceCalculationRate', null);
-            }}
-          />
-          <NumberField
-            control={control}
-            name="priceCalculationRate"
-            label="Price Calculation Rate"
-            suffix={method === 'AMOUNT' ? '£' : '%'}
-            disabled={isNoCalculation(method)}
-            required={!isNoCalculation(method)}
-          />
+          <PriceCalculationFields control={control} setValue={setValue} none="NO_CALCULATION" />
         </div>
         <div className="field-row">
           <CheckboxField control={control} name="ageRestricted" label="Age Restricted" />
