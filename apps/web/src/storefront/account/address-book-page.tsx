@@ -6,6 +6,8 @@ import { MESSAGES } from '@tillpoint/contracts/messages';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { AddressFields } from '../checkout/address-fields';
+import { emptyAddress } from '../checkout/checkout-rules';
+import { toCheckoutAddress } from '../checkout/member-checkout';
 import { ConfirmDialog } from '../confirm-dialog';
 import { readBranchId } from '../storefront-storage';
 import { toast } from '../toast';
@@ -21,16 +23,8 @@ const TABS: { kind: Kind; label: string; noun: string }[] = [
 ];
 const PATHS = { delivery: MEMBER_DATA_PATHS.address, billing: MEMBER_DATA_PATHS.billing };
 
-const EMPTY: AddressForm = { description: '', postCode: '', city: '', addressLine1: '', addressLine2: '', addressLine3: '', addressLine4: '' };
-const formOf = (a: MemberAddress): AddressForm => ({
-  description: a.description ?? '',
-  postCode: a.postCode,
-  city: a.city,
-  addressLine1: a.addressLine1,
-  addressLine2: a.addressLine2 ?? '',
-  addressLine3: a.addressLine3 ?? '',
-  addressLine4: a.addressLine4 ?? '',
-});
+const EMPTY: AddressForm = { description: '', ...emptyAddress() };
+const formOf = (a: MemberAddress): AddressForm => ({ description: a.description ?? '', ...toCheckoutAddress(a) });
 const oneLine = (a: MemberAddress) => [a.addressLine1, a.addressLine2, a.city, a.postCode].filter((p) => p?.trim()).join(', ');
 
 /**
