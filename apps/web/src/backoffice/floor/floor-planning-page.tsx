@@ -21,6 +21,7 @@ import { CrudDialog, useCrudDialog } from '../../shared/ui/crud-dialog';
 import { NumberField } from '../../shared/ui/fields';
 import { TextField } from '../../shared/ui/field-frame';
 import { StatusSwitch } from '../../shared/ui/status-switch';
+import { SubmitForm } from '../../shared/ui/submit-form';
 import { useBusy } from '../../shared/ui/use-busy';
 import { useZodForm } from '../../shared/ui/use-zod-form';
 import { PageLoading } from '../page-loading';
@@ -144,14 +145,7 @@ function ResizeCard({
       <header className="card-header">
         <h2 id={headingId}>Resize Table</h2>
       </header>
-      <form
-        className="floor-resize"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void resize();
-        }}
-      >
+      <SubmitForm className="floor-resize" onSubmit={resize}>
         <fieldset className="crud-fields" disabled={!canResize || busy}>
           <legend className="sr-only">Resize Table</legend>
           <div className="field-grid floor-resize-fields">
@@ -160,7 +154,7 @@ function ResizeCard({
           </div>
         </fieldset>
         {canResize && <Button type="submit" label="Resize" icon="pi pi-arrows-alt" size="small" loading={busy} />}
-      </form>
+      </SubmitForm>
     </section>
   );
 }

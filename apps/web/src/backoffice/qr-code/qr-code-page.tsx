@@ -4,6 +4,7 @@ import { QR_PATHS, qrRequestSchema } from '@tillpoint/contracts/qr';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { TextField } from '../../shared/ui/field-frame';
+import { SubmitForm } from '../../shared/ui/submit-form';
 import { useZodForm } from '../../shared/ui/use-zod-form';
 
 type Generated = { url: string; image: string };
@@ -67,20 +68,13 @@ export default function QrCodePage() {
       <header className="card-header">
         <h2 id={headingId}>Qr Code</h2>
       </header>
-      <form
-        className="qr-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void generate('download');
-        }}
-      >
+      <SubmitForm className="qr-form" onSubmit={() => generate('download')}>
         <TextField control={form.control} name="url" label="Url" autoComplete="url" />
         <div className="toolbar">
           <Button type="submit" label="Download" icon="pi pi-download" size="small" loading={busy === 'download'} disabled={busy !== null} />
           <Button type="button" label="Print" icon="pi pi-print" size="small" outlined loading={busy === 'print'} disabled={busy !== null} onClick={() => void generate('print')} />
         </div>
-      </form>
+      </SubmitForm>
       {generated && (
         <figure className="qr-preview">
           <img src={generated.image} alt={`QR code of ${generated.url}`} width={220} height={220} />
