@@ -16,13 +16,12 @@ import {
   UNITS,
   productInputSchema,
 } from '@tillpoint/contracts/product';
-import { api } from '../../shared/api';
 import { navigate, parseHash, useHash } from '../../shared/hash-route';
 import { usePrivileges } from '../../shared/privileges';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { CheckboxField, NumberField, SelectField } from '../../shared/ui/fields';
 import { TextField } from '../../shared/ui/field-frame';
-import { type ImageKind, ImagesSection, uploadImageChanges, useImageChanges } from '../../shared/ui/image-field';
+import { type ImageKind, ImagesSection } from '../../shared/ui/image-field';
 import { RefField, RefMultiField } from '../../shared/ui/ref-field';
 import { StatusSwitch } from '../../shared/ui/status-switch';
 import { useCrud } from '../../shared/ui/use-crud';
@@ -108,9 +107,6 @@ function ProductEditor({ id }: { id: number | null }) {
   const suppliers = useSupplierOptions();
   const countries = useCountryOptions();
   const classes = useProductClassOptions();
-  // The image changes follow the form's mode and record, so they are made after useCrud; its send
-  // runs on a later click, by when they exist.
-  let images: ReturnType<typeof useImageChanges<ProductImageType>> | undefined;
   const crud = useCrud<Product, typeof productInputSchema>({
     area: products,
     id,
@@ -120,19 +116,14 @@ function ProductEditor({ id }: { id: number | null }) {
     toForm,
     copyClears: ['barcode'],
     deleteConfirm: PRODUCT_MESSAGES.confirmDelete,
-    // The images go once the product is saved (spec 2 §2), so a refused save uploads nothing.
-    send: async (values, record) =>
-      uploadImageChanges(record ? await api.put<Product>(`${P.base}update`, { ...values, id: record.id }) : await api.post<Product>(`${P.base}create`, values), images?.current() ?? {}, {
-        upload: P.imageUpload,
-        remove: P.imageRemove,
-      }),
+    // The images go once the product is saved (spec 2 §2).
+    images: { upload: P.imageUpload, remove: P.imageRemove },
     onSaved: (_, { then }) => {
       if (then === 'save') navigate(ROUTES.productList);
     },
     onDeleted: () => navigate(ROUTES.productList),
     onCancelNew: () => navigate(ROUTES.productList),
   });
-  images = useImageChanges<ProductImageType>(crud.editing, crud.record?.id ?? null);
   const { control, setValue, getValues } = crud.form;
   const [barcode, taxId, departmentId] = useWatch({ control, name: ['barcode', 'tax', 'departmentId'] });
   const product = crud.record;
@@ -267,7 +258,7 @@ function ProductEditor({ id }: { id: number | null }) {
             <p className="muted">{product ? 'Stock comes and goes under Stock Management (Edit Stock).' : 'Stock is added once the product is saved.'}</p>
           </section>
 
-          <ImagesSection kinds={IMAGES} record={product} download={P.imageDownload} images={images} editing={editing} />
+          <ImagesSection kinds={IMAGES} record={product} download={P.imageDownload} images={crud.images} editing={editing} />
 
           <section className="product-section" aria-label="Till">
             <h3>Till</h3>

@@ -18,7 +18,6 @@ import {
   type WebMenuForm,
   webMenuInputSchema,
 } from '@tillpoint/contracts/web-menu';
-import { api } from '../../shared/api';
 import { navigate, parseHash, useHash } from '../../shared/hash-route';
 import { usePrivileges } from '../../shared/privileges';
 import { getOrThrow } from '../../shared/query-client';
@@ -26,7 +25,7 @@ import { ColorField } from '../../shared/ui/color-field';
 import { CrudPanel } from '../../shared/ui/crud-panel';
 import { CheckboxField, NumberField, SelectField } from '../../shared/ui/fields';
 import { TextField } from '../../shared/ui/field-frame';
-import { type ImageKind, ImagesSection, uploadImageChanges, useImageChanges } from '../../shared/ui/image-field';
+import { type ImageKind, ImagesSection } from '../../shared/ui/image-field';
 import { ProductPicker } from '../../shared/ui/product-picker';
 import { RefField, RefMultiField } from '../../shared/ui/ref-field';
 import { StatusSwitch } from '../../shared/ui/status-switch';
@@ -85,7 +84,6 @@ function WebMenuEditor({ id, parentId }: { id: number | null; parentId: number }
   const printers = useKitchenPrinters();
   const back = () => navigate(ROUTES.webMenuList(true));
   const [dialog, setDialog] = useState<{ key: OptionGroupKey; id: number | null } | null>(null);
-  let images: ReturnType<typeof useImageChanges<ImageType>> | undefined;
   const crud = useCrud<WebMenu, typeof webMenuInputSchema>({
     area: webMenus,
     id,
@@ -93,18 +91,11 @@ function WebMenuEditor({ id, parentId }: { id: number | null; parentId: number }
     schema: webMenuInputSchema,
     empty: empty(parentId),
     toForm,
-    // The images go once the menu is saved, so a refused save uploads nothing.
-    send: async (values, record) =>
-      uploadImageChanges(
-        record ? await api.put<WebMenu>(WEB_MENU_RESOURCE.update, { ...values, id: record.id }) : await api.post<WebMenu>(WEB_MENU_RESOURCE.create, values),
-        images?.current() ?? {},
-        { upload: WEB_MENU_RESOURCE.imageUpload, remove: WEB_MENU_RESOURCE.imageRemove },
-      ),
+    images: { upload: WEB_MENU_RESOURCE.imageUpload, remove: WEB_MENU_RESOURCE.imageRemove },
     onSaved: back,
     onDeleted: back,
     onCancelNew: back,
   });
-  images = useImageChanges<ImageType>(crud.editing, crud.record?.id ?? null);
   const { control, setValue } = crud.form;
   const [hasSubMenu, formParent, fontSize, fontWeight, textAlign, color, background, borderRadius, name] = useWatch({
     control,
@@ -240,7 +231,7 @@ function WebMenuEditor({ id, parentId }: { id: number | null; parentId: number }
             {printers.data?.length === 0 && <small className="muted">No kitchen printers yet: add a device of kind KITCHEN.</small>}
           </section>
 
-          <ImagesSection kinds={IMAGES} record={menu} download={WEB_MENU_RESOURCE.imageDownload} images={images} editing={crud.editing} />
+          <ImagesSection kinds={IMAGES} record={menu} download={WEB_MENU_RESOURCE.imageDownload} images={crud.images} editing={crud.editing} />
 
           <details className="product-section web-menu-till">
             <summary>

@@ -11,6 +11,7 @@ import { getOrThrow } from '../query-client';
 import { type Area, refreshArea } from '../query-keys';
 import { warn } from '../toast-bus';
 import { confirmWarning } from './confirm';
+import { uploadImageChanges, useImageChanges } from './image-field';
 import { useBusy } from './use-busy';
 import { type Draft, useZodForm } from './use-zod-form';
 
@@ -45,6 +46,11 @@ export type CrudOptions<R extends { id: number }, S extends Schema, W = R> = {
   createWith?: Record<string, unknown>;
   /** Checked on Save of a new record instead of `schema` (e.g. a password required only then). */
   createSchema?: z.ZodType;
+  /**
+   * The record's image paths (products, web menus): the image changes wait in `crud.images` and go
+   * once the record is saved, so a refused save uploads nothing.
+   */
+  images?: { upload: (id: number, type: string) => string; remove: (id: number, type: string) => string };
   /** For a save that is not one JSON call (e.g. files): sends the values, replies with the saved record. */
   send?: (values: z.output<S>, record: R | null) => Promise<ApiResult<W>>;
   /** Fields SaveAndCopy empties in the copy (the id always goes), e.g. a barcode. */
@@ -75,6 +81,7 @@ export function useCrud<R extends { id: number }, S extends Schema, W = R>(optio
   const [record, setRecord] = useState<R | null>(null);
   const [editing, setEditing] = useState(newInEdit && id === null && !source);
   const [busy, run] = useBusy();
+  const images = useImageChanges<string>(editing, record?.id ?? null);
   const status = useWatch({ control: form.control, name: 'status' as Path<Form<S>> }) as Status | null | undefined;
 
   const key = source?.key ?? (id === null ? null : area.keys.detail(id));
@@ -132,13 +139,13 @@ export function useCrud<R extends { id: number }, S extends Schema, W = R>(optio
         body = checked.data;
       }
       const { createPath = `${area.base}create`, updatePath = `${area.base}update`, createWith, send } = options;
-      const result = await run(
-        send
-          ? send(values, record)
-          : record
-            ? api.put<W>(typeof updatePath === 'function' ? updatePath(record) : updatePath, { ...values, id: record.id })
-            : api.post<W>(createPath, { ...(body as object), ...createWith }),
-      );
+      const sent = send
+        ? send(values, record)
+        : record
+          ? api.put<W>(typeof updatePath === 'function' ? updatePath(record) : updatePath, { ...values, id: record.id })
+          : api.post<W>(createPath, { ...(body as object), ...createWith });
+      const imagePaths = options.images;
+      const result = await run(imagePaths ? sent.then((r) => uploadImageChanges(r, images.current(), imagePaths)) : sent);
       if (!notify(result) || !result.ok) return;
       const saved = asRecord(result.body);
       if (saved === null) return;
@@ -191,6 +198,8 @@ export function useCrud<R extends { id: number }, S extends Schema, W = R>(optio
     loading: key !== null && record === null && (query.isPending || (query.data !== undefined && shown !== query.data)),
     /** It could not be loaded (the toast said why). */
     failed: query.isError,
+    /** The image changes the next save sends (with the `images` option). */
+    images,
     /** What StatusSwitch shows and does. */
     status: { value: status ?? 'ACTIVE', editing, change: changeStatus },
     /** A row picked in a table beside the form. */
