@@ -11,6 +11,7 @@ import { LazyTable } from '../../shared/ui/lazy-table';
 import { StatusSwitch } from '../../shared/ui/status-switch';
 import { useCrud } from '../../shared/ui/use-crud';
 import { PageLoading } from '../page-loading';
+import { PageTitle } from '../page-title';
 import { ROUTES } from '../route-hrefs';
 import { rememberMerchantAccount } from '../shell/use-menu';
 import { accounts } from './accounts-api';
@@ -63,12 +64,7 @@ export default function MerchantAccountPage() {
   const { control } = details.form;
   return (
     <div className="account-page">
-      <header className="page-title">
-        <h1>{account ? account.tradingName : 'New Merchant Account'}</h1>
-        <a href={ROUTES.merchantAccountList}>
-          <i className="pi pi-arrow-left" aria-hidden="true" /> Merchant accounts
-        </a>
-      </header>
+      <PageTitle title={account ? account.tradingName : 'New Merchant Account'} back={ROUTES.merchantAccountList} backLabel="Merchant accounts" />
       <div className="page-columns">
         <CrudPanel title="Account Details" crud={details} can={{ ...ADMIN_CAN, add: false }}>
           <StatusSwitch crud={details} />

@@ -13,6 +13,7 @@ import { StatusSwitch } from '../../shared/ui/status-switch';
 import { StepTabs } from '../../shared/ui/step-tabs';
 import { useCrud } from '../../shared/ui/use-crud';
 import { PageLoading } from '../page-loading';
+import { PageTitle } from '../page-title';
 import { ROUTES } from '../route-hrefs';
 import { BranchSettingsTabs } from '../settings/branch-settings-tabs';
 import { branches } from './accounts-api';
@@ -106,12 +107,7 @@ export default function MerchantBranchPage() {
   const d = details.form;
   return (
     <div className="branch-page">
-      <header className="page-title">
-        <h1>{branch ? branch.tradingName : 'New Branch'}</h1>
-        <a href={ROUTES.merchantAccountSave(accountId)}>
-          <i className="pi pi-arrow-left" aria-hidden="true" /> Merchant account
-        </a>
-      </header>
+      <PageTitle title={branch ? branch.tradingName : 'New Branch'} back={ROUTES.merchantAccountSave(accountId)} backLabel="Merchant account" />
       <section className="card" aria-label="Branch">
         <StepTabs
           reached={reached}

@@ -19,6 +19,7 @@ import { useBusy } from '../../shared/ui/use-busy';
 import { useCrud } from '../../shared/ui/use-crud';
 import type { Draft } from '../../shared/ui/use-zod-form';
 import { PageLoading } from '../page-loading';
+import { PageTitle } from '../page-title';
 import { ROUTES } from '../route-hrefs';
 import { departments, useTaxOptions } from './catalogue-api';
 import { DepartmentTransferDialog } from './department-transfer-dialog';
@@ -85,12 +86,7 @@ function DepartmentEditor({ id }: { id: number | null }) {
   if (crud.loading) return <PageLoading />;
   return (
     <div className="stack">
-      <header className="page-title">
-        <h1>{department ? department.name : 'New Department'}</h1>
-        <a href={ROUTES.departmentList}>
-          <i className="pi pi-arrow-left" aria-hidden="true" /> Departments
-        </a>
-      </header>
+      <PageTitle title={department ? department.name : 'New Department'} back={ROUTES.departmentList} backLabel="Departments" />
       <CrudPanel title="Department" crud={{ ...crud, remove: async () => setDeleting(true) }} can={{ ...can, add: false }} saveVariants={['next']}>
         <StatusSwitch crud={crud} />
         <div className="field-grid">

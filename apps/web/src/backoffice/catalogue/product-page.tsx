@@ -27,6 +27,7 @@ import { StatusSwitch } from '../../shared/ui/status-switch';
 import { useCrud } from '../../shared/ui/use-crud';
 import type { Draft } from '../../shared/ui/use-zod-form';
 import { PageLoading } from '../page-loading';
+import { PageTitle } from '../page-title';
 import { ROUTES } from '../route-hrefs';
 import { enumOptions, products, useActiveTags, useCountryOptions, useDepartmentOptions, useProductClassOptions, useSupplierOptions, useTaxOptions } from './catalogue-api';
 import { calculateWebPrice, generateBarcode } from './product-api';
@@ -144,12 +145,7 @@ function ProductEditor({ id }: { id: number | null }) {
   if (crud.loading) return <PageLoading />;
   return (
     <div className="stack product-page">
-      <header className="page-title">
-        <h1>{product ? product.name : 'New Product'}</h1>
-        <a href={ROUTES.productList}>
-          <i className="pi pi-arrow-left" aria-hidden="true" /> Products
-        </a>
-      </header>
+      <PageTitle title={product ? product.name : 'New Product'} back={ROUTES.productList} backLabel="Products" />
       <CrudPanel title="Product" crud={crud} can={{ ...can, add: false }} saveVariants={['next', 'copy']}>
         <div className="product-sections">
           <section className="product-section" aria-label="Details">

@@ -23,6 +23,7 @@ import { StatusSwitch } from '../../shared/ui/status-switch';
 import { useCrud } from '../../shared/ui/use-crud';
 import type { Draft } from '../../shared/ui/use-zod-form';
 import { PageLoading } from '../page-loading';
+import { PageTitle } from '../page-title';
 import { ROUTES } from '../route-hrefs';
 import { mixAndMatches } from './mix-and-match-api';
 import { offerSummary } from './offer-summary';
@@ -144,12 +145,7 @@ function MixAndMatchEditor({ id }: { id: number | null }) {
   if (crud.loading) return <PageLoading />;
   return (
     <div className="stack">
-      <header className="page-title">
-        <h1>{offer ? offer.name : 'New Mix and Match'}</h1>
-        <a href={ROUTES.mixAndMatchList}>
-          <i className="pi pi-arrow-left" aria-hidden="true" /> Mix and Match
-        </a>
-      </header>
+      <PageTitle title={offer ? offer.name : 'New Mix and Match'} back={ROUTES.mixAndMatchList} backLabel="Mix and Match" />
       <CrudPanel title="Mix and Match" crud={crud} can={{ ...can, add: false }}>
         <p className="offer-summary" aria-live="polite">
           <i className="pi pi-tag" aria-hidden="true" /> <span data-testid="offer-summary">{offerSummary(values)}</span>

@@ -34,6 +34,7 @@ import type { Draft } from '../../shared/ui/use-zod-form';
 import { useActiveTags } from '../catalogue/catalogue-api';
 import { ProductGroupDialog } from '../catalogue/product-group-dialog';
 import { PageLoading } from '../page-loading';
+import { PageTitle } from '../page-title';
 import { ROUTES } from '../route-hrefs';
 import { WEB_MENU_RESOURCE, useGroupOptions, useKitchenPrinters, webMenus } from './web-menu-api';
 import { SORT_OPTIONS } from './web-menu-card';
@@ -129,12 +130,7 @@ function WebMenuEditor({ id, parentId }: { id: number | null; parentId: number }
 
   return (
     <div className="stack web-menu-page">
-      <header className="page-title">
-        <h1>{menu ? menu.name : 'New Web Menu'}</h1>
-        <a href={ROUTES.webMenuList(true)}>
-          <i className="pi pi-arrow-left" aria-hidden="true" /> Web Menus
-        </a>
-      </header>
+      <PageTitle title={menu ? menu.name : 'New Web Menu'} back={ROUTES.webMenuList(true)} backLabel="Web Menus" />
       <CrudPanel title="Web Menu" crud={controls} can={{ ...can, add: false }}>
         <div className="product-sections web-menu-sections">
           <section className="product-section" aria-label="Details">
