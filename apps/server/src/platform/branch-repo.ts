@@ -162,3 +162,32 @@ function rowsRepo<T extends PgTable, R, I>(table: T, keys: { id: AnyPgColumn; st
       : {}),
   };
 }
+
+/** The account and branch of a branch-owned record given by id alone (ResourceRepo.locate). */
+export const locateIn =
+  (table: PgTable, keys: BranchKeys) =>
+  async (db: Db, id: number): Promise<Scope | undefined> =>
+    (await db.select({ merchantAccountId: keys.merchantAccountId, merchantBranchId: keys.merchantBranchId }).from(table).where(eq(keys.id, id)))[0] as
+      | Scope
+      | undefined;
+
+/**
+ * Delete, status change and locate for a branch-owned table whose records its own `get` reads (a
+ * record with child rows, e.g. a product group and its products): the status change reads it again.
+ */
+export function branchRecordCalls<T extends PgTable, R>(
+  table: T,
+  keys: BranchKeys,
+  get: (db: Db, s: Scope, id: number) => Promise<R | undefined>,
+): Pick<Required<ResourceRepo<R, unknown>>, 'remove' | 'setStatus' | 'locate'> {
+  const byId = (s: Scope, id: number) => ownedBy(keys, s, eq(keys.id, id));
+  return {
+    remove: async (db, s, id) => (await db.delete(table).where(byId(s, id)).returning({ id: keys.id })).length > 0,
+    setStatus: async (db, s, id, status) => {
+      const values = { status, updatedDate: new Date() } as Partial<InferInsertModel<T>>;
+      const [row] = await db.update(table).set(values).where(byId(s, id)).returning({ id: keys.id });
+      return row ? get(db, s, id) : undefined;
+    },
+    locate: locateIn(table, keys),
+  };
+}

@@ -4,7 +4,7 @@ import { fromHundredths, toHundredths } from '@tillpoint/contracts/price-calcula
 import type { Db } from '../../db/open-db';
 import { department, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import type { ResourceRepo } from '../../platform/branch-repo';
+import { type ResourceRepo, branchRecordCalls } from '../../platform/branch-repo';
 import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
 import { requireOwned } from '../../platform/tenancy';
@@ -109,20 +109,5 @@ export const departmentRepo: ResourceRepo<Department, DepartmentInput> = {
         .returning({ id: department.id });
       return row ? getDepartment(tx, s, row.id) : undefined;
     }),
-  remove: async (db, s, id) => (await db.delete(department).where(own(s, eq(department.id, id))).returning({ id: department.id })).length > 0,
-  setStatus: async (db, s, id, status) => {
-    const [row] = await db
-      .update(department)
-      .set({ status, updatedDate: new Date() })
-      .where(own(s, eq(department.id, id)))
-      .returning({ id: department.id });
-    return row ? getDepartment(db, s, row.id) : undefined;
-  },
-  locate: async (db, id) => {
-    const [row] = await db
-      .select({ merchantAccountId: department.merchantAccountId, merchantBranchId: department.merchantBranchId })
-      .from(department)
-      .where(eq(department.id, id));
-    return row;
-  },
+  ...branchRecordCalls(department, department, getDepartment),
 };

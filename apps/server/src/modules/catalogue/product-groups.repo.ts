@@ -4,7 +4,7 @@ import { fromHundredths, toHundredths } from '@tillpoint/contracts/price-calcula
 import type { Db } from '../../db/open-db';
 import { product, productGroup, productGroupProduct } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import type { ResourceRepo } from '../../platform/branch-repo';
+import { type ResourceRepo, branchRecordCalls } from '../../platform/branch-repo';
 import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
 import { requireOwned } from '../../platform/tenancy';
@@ -102,20 +102,5 @@ export const productGroupRepo: ResourceRepo<ProductGroup, ProductGroupInput> = {
       await setProducts(tx, s, id, input.products);
       return getProductGroup(tx, s, id);
     }),
-  remove: async (db, s, id) => (await db.delete(productGroup).where(own(s, eq(productGroup.id, id))).returning({ id: productGroup.id })).length > 0,
-  setStatus: async (db, s, id, status) => {
-    const [row] = await db
-      .update(productGroup)
-      .set({ status, updatedDate: new Date() })
-      .where(own(s, eq(productGroup.id, id)))
-      .returning({ id: productGroup.id });
-    return row ? getProductGroup(db, s, id) : undefined;
-  },
-  locate: async (db, id) =>
-    (
-      await db
-        .select({ merchantAccountId: productGroup.merchantAccountId, merchantBranchId: productGroup.merchantBranchId })
-        .from(productGroup)
-        .where(eq(productGroup.id, id))
-    )[0],
+  ...branchRecordCalls(productGroup, productGroup, getProductGroup),
 };

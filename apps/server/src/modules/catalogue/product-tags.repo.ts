@@ -3,7 +3,7 @@ import type { ProductTag, ProductTagInput } from '@tillpoint/contracts/product-t
 import type { Db } from '../../db/open-db';
 import { productTag, storedFile } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import type { ResourceRepo } from '../../platform/branch-repo';
+import { type ResourceRepo, branchRecordCalls } from '../../platform/branch-repo';
 import type { FileStore } from '../../platform/files';
 import { type TableColumns, loadTable } from '../../platform/table-load';
 import type { ImageSlots } from '../../platform/record-images';
@@ -74,27 +74,13 @@ export function productTagRepo(files: FileStore): ResourceRepo<ProductTag, Produ
         .returning({ id: productTag.id });
       return row ? getProductTag(db, s, id) : undefined;
     },
+    ...branchRecordCalls(productTag, productTag, getProductTag),
     remove: (db, s, id) =>
       db.transaction(async (tx) => {
         const [row] = await tx.delete(productTag).where(own(s, eq(productTag.id, id))).returning({ fileId: productTag.fileId });
         if (row?.fileId) await files.remove(tx, s.merchantAccountId, row.fileId);
         return row !== undefined;
       }),
-    setStatus: async (db, s, id, status) => {
-      const [row] = await db
-        .update(productTag)
-        .set({ status, updatedDate: new Date() })
-        .where(own(s, eq(productTag.id, id)))
-        .returning({ id: productTag.id });
-      return row ? getProductTag(db, s, id) : undefined;
-    },
-    locate: async (db, id) =>
-      (
-        await db
-          .select({ merchantAccountId: productTag.merchantAccountId, merchantBranchId: productTag.merchantBranchId })
-          .from(productTag)
-          .where(eq(productTag.id, id))
-      )[0],
   };
 }
 

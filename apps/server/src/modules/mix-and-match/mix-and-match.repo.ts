@@ -5,7 +5,7 @@ import type { PricingOffer } from '@tillpoint/contracts/promotion-pricing';
 import type { Db } from '../../db/open-db';
 import { department, mixAndMatch, mixAndMatchProduct, product } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import type { ResourceRepo } from '../../platform/branch-repo';
+import { type ResourceRepo, branchRecordCalls } from '../../platform/branch-repo';
 import { badRequest, notFound } from '../../platform/errors';
 import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
 
@@ -160,18 +160,7 @@ export const mixAndMatchRepo: ResourceRepo<MixAndMatch, MixAndMatchInput> = {
       await setProducts(tx, s, id, input.products);
       return getMixAndMatch(tx, s, id);
     }),
-  remove: async (db, s, id) => (await db.delete(mixAndMatch).where(own(s, eq(mixAndMatch.id, id))).returning({ id: mixAndMatch.id })).length > 0,
-  setStatus: async (db, s, id, status) => {
-    const [row] = await db.update(mixAndMatch).set({ status, updatedDate: new Date() }).where(own(s, eq(mixAndMatch.id, id))).returning({ id: mixAndMatch.id });
-    return row ? getMixAndMatch(db, s, id) : undefined;
-  },
-  locate: async (db, id) =>
-    (
-      await db
-        .select({ merchantAccountId: mixAndMatch.merchantAccountId, merchantBranchId: mixAndMatch.merchantBranchId })
-        .from(mixAndMatch)
-        .where(eq(mixAndMatch.id, id))
-    )[0],
+  ...branchRecordCalls(mixAndMatch, mixAndMatch, getMixAndMatch),
 };
 
 /**
