@@ -297,6 +297,17 @@ function snapshotOf(ctx: StoreContext, basketId: number, input: PlaceOrderInput,
 /** The reference a Dojo payment intent is started with: it binds the intent to this basket. */
 const dojoReference = (merchantAccountId: number, basketId: number) => `${merchantAccountId}.basket.${basketId}`;
 
+/** The branch's card provider (400 without one) and the basket, which must be the store's and open (404, 409). */
+async function openCardBasket(db: Db, payments: PaymentDeps, ctx: Awaited<ReturnType<typeof storeContext>>, bssId: string) {
+  const providerName = ctx.settings?.provider ?? 'NONE';
+  const cardProvider = payments.providerFor(providerName, ctx.settings);
+  if (!cardProvider) throw badRequest(PAYMENT_MESSAGES.noProvider);
+  const row = await findBasket(db, ctx.scope, bssId);
+  if (!row) throw notFound();
+  if (row.state !== 'OPEN') throw conflict(CHECKOUT_MESSAGES.placing);
+  return { providerName, cardProvider, row };
+}
+
 /**
  * POST storemanagement/payment/token (spec 3 §7.5): starts a card payment session with the branch's
  * provider for an open basket. SIMULATOR answers its hosted card fields' address, OPAYO a merchant
@@ -306,12 +317,7 @@ const dojoReference = (merchantAccountId: number, basketId: number) => `${mercha
 export async function startPaymentSession(db: Db, payments: PaymentDeps, input: PaymentTokenInput, memberId: number | null = null): Promise<PaymentTokenReply> {
   const ctx = await storeContext(db, input.merchantBranchId);
   requireLicence(ctx);
-  const providerName = ctx.settings?.provider ?? 'NONE';
-  const cardProvider = payments.providerFor(providerName, ctx.settings);
-  if (!cardProvider) throw badRequest(PAYMENT_MESSAGES.noProvider);
-  const row = await findBasket(db, ctx.scope, input.basketBssId);
-  if (!row) throw notFound();
-  if (row.state !== 'OPEN') throw conflict(CHECKOUT_MESSAGES.placing);
+  const { providerName, cardProvider, row } = await openCardBasket(db, payments, ctx, input.basketBssId);
   const priced = await priceOf(db, ctx, row, row.orderType as StorefrontOrderType);
   if (!priced.price.lines.length) throw badRequest(CHECKOUT_MESSAGES.orderEmpty);
   // A saved card to pay with: only the signed-in member's own, saved through this branch's provider (as placing checks).
@@ -346,12 +352,7 @@ export async function startApplePaySession(db: Db, payments: PaymentDeps, input:
   requireLicence(ctx);
   const [store] = await db.select({ domainName: merchantBranch.domainName }).from(merchantBranch).where(and(eq(merchantBranch.merchantAccountId, ctx.scope.merchantAccountId), eq(merchantBranch.id, ctx.scope.merchantBranchId)));
   if (store?.domainName?.toLowerCase() !== input.domainName.toLowerCase()) throw notFound();
-  const providerName = ctx.settings?.provider ?? 'NONE';
-  const cardProvider = payments.providerFor(providerName, ctx.settings);
-  if (!cardProvider) throw badRequest(PAYMENT_MESSAGES.noProvider);
-  const row = await findBasket(db, ctx.scope, input.basketBssId);
-  if (!row) throw notFound();
-  if (row.state !== 'OPEN') throw conflict(CHECKOUT_MESSAGES.placing);
+  const { providerName, cardProvider, row } = await openCardBasket(db, payments, ctx, input.basketBssId);
   const orderType = row.orderType as StorefrontOrderType;
   if (!providerServes(providerName, 'APPLE PAY') || !cardProvider.applePaySession || !offeredPaymentTypes(ctx, orderType).includes('APPLE PAY')) throw badRequest(PAYMENT_MESSAGES.notServed);
   const priced = await priceOf(db, ctx, row, orderType);

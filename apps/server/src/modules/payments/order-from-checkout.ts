@@ -8,7 +8,7 @@ import { conflict } from '../../platform/errors';
 import { type MemberSaves, applyMemberSaves } from '../../platform/member-saves';
 import { enqueueMail } from '../../platform/outbox';
 import type { OrderAutomation } from '../orders/order-automation';
-import { type OrderRow, insertOrder } from '../orders/orders.repo';
+import { type NewOrder, type OrderRow, insertOrder } from '../orders/orders.repo';
 
 /**
  * Everything an order needs once the checks have passed, with the prices as charged. A card payment
@@ -16,19 +16,11 @@ import { type OrderRow, insertOrder } from '../orders/orders.repo';
  * made after a 3-D Secure challenge, or by the recovery job after a crash, is exactly what was paid
  * for. Built field by field from the checked input: a card number or CVV has no place to go.
  */
-export type CheckoutSnapshot = {
-  basketId: number;
+export type CheckoutSnapshot = Pick<NewOrder, 'basketId' | 'paymentType' | 'tableNo' | 'customer' | 'deliveryAddress' | 'orderNotes' | 'allergies' | 'deliveryTime' | 'money'> & {
   orderType: StorefrontOrderType;
-  paymentType: string;
   autoAccept: boolean;
-  tableNo: number | null;
-  customer: { firstName: string | null; lastName: string | null; email: string | null; mobilePhone: string | null };
-  deliveryAddress: OrderAddress | null;
   /** The billing address the card payment is made with (sent to the provider, kept on the order); older snapshots lack it. */
   billingAddress?: OrderAddress | null;
-  orderNotes: string | null;
-  allergies: string | null;
-  deliveryTime: string | null;
   /** Where the customer comes back to after a 3-D Secure challenge (a path of our own site). */
   website: string | null;
   /** The store's trading name for the confirmation mail (known when the checkout was read; older snapshots lack it). */
@@ -37,7 +29,6 @@ export type CheckoutSnapshot = {
   saveCardFor?: number | null;
   /** What the member asked to keep (address, billing address, notes): applied with the order, also after a 3-D Secure redirect. */
   saveFor?: MemberSaves | null;
-  money: { subTotal: number; discount: number; serviceCharge: number; deliveryFee: number; tax: number; total: number };
   /** webMenuId and taxRateBp as priced (snapshots kept before lines carried them lack them: insertOrder reads the product's rate). */
   lines: { productId: number | null; webMenuId?: number; description: string; quantityTenths: number; totalPrice: number; weighable: boolean; name: string; taxRateBp?: number }[];
 };
