@@ -214,6 +214,9 @@ export async function benchCatalogue(kit: BenchKit) {
   await withScratchDatabase(kit.pgUrl, 'the catalogue bench', async (dbUrl) => {
     const url = new URL(dbUrl);
     const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+    // pool.end() resolves before its connections have closed; the scratch database's drop (with force)
+    // can then end one, and an error event with no listener would end the bench.
+    pool.on('error', () => undefined);
     try {
       const opened = await openDb({ databaseUrl: url.toString(), dataDir: null });
       await applyReferenceData(opened.db);
