@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpenDb } from '../db/open-db';
 import { mailOutbox } from '../db/schema';
-import { openTestDb } from '../test/harness';
+import { engine, openTestDb } from '../test/harness';
 import { startSmtp } from '../test/smtp';
 import { type Mail, type MailTransport, deliverDueMail, enqueueMail, smtpTransport } from './outbox';
 
@@ -69,6 +69,22 @@ describe('mail outbox over SMTP', () => {
       expect(row).toMatchObject({ status: 'SENT', attempts: 2, lastError: null });
     } finally {
       await back.stop();
+    }
+  });
+
+  // PGlite runs in this process: its clock is the one faked here, so the two cannot differ there.
+  it.runIf(engine === 'postgres')('judges a mail due by the database clock that stamped it, not the server clock (milliseconds, or a little behind)', async () => {
+    await enqueueMail(o.db, mail(1));
+    const [row] = await rowsOf(o);
+    // The server's clock a millisecond before the row's stamp: as when the claim runs in the same
+    // millisecond as the enqueue (Date has no microseconds), or on a host whose clock lags the database's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(row.nextAttemptAt.getTime() - 1);
+      const sent: Mail[] = [];
+      expect(await deliverDueMail(o.db, { send: async (m) => void sent.push(m) })).toEqual({ sent: 1, failed: 0 });
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -73,7 +73,9 @@ export async function deliverDueMail(db: Db, transport: MailTransport, batch = 2
     const due = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(inArray(mailOutbox.status, ['PENDING', 'SENDING']), lte(mailOutbox.nextAttemptAt, new Date())))
+      // By the database's clock, which stamped a new mail (the server's Date has only milliseconds:
+      // a mail queued within the same millisecond looked not yet due).
+      .where(and(inArray(mailOutbox.status, ['PENDING', 'SENDING']), lte(mailOutbox.nextAttemptAt, sql`now()`)))
       .orderBy(asc(mailOutbox.nextAttemptAt))
       .limit(batch)
       .for('update', { skipLocked: true });

@@ -42,10 +42,12 @@ export const printerFailure = (kind: 'KITCHEN' | 'RECEIPT', p: PrintTarget, reas
  */
 export async function deliverDuePrints(db: Db, send: PrinterSend, batch = 10): Promise<{ printed: number; failed: number }> {
   // One statement: the due jobs locked (skipping another instance's), leased and counted as tried.
+  // Due by the database's clock, which stamped a new job: the server's Date has only milliseconds, so
+  // a job queued within the same millisecond (an Accept just before its wake) looked not yet due.
   const due = db
     .select({ merchantAccountId: printJob.merchantAccountId, id: printJob.id })
     .from(printJob)
-    .where(and(inArray(printJob.status, ['PENDING', 'PRINTING']), lte(printJob.nextAttemptAt, new Date())))
+    .where(and(inArray(printJob.status, ['PENDING', 'PRINTING']), lte(printJob.nextAttemptAt, sql`now()`)))
     .orderBy(asc(printJob.nextAttemptAt))
     .limit(batch)
     .for('update', { skipLocked: true });
