@@ -102,7 +102,16 @@ const preloadFirstScreen = (): Plugin => ({
  * the first submit and once the page is idle (use-zod-form.ts, captcha.tsx).
  */
 const SIGN_IN_MODULES =
-  /node_modules[\\/](react-hook-form|primereact[\\/](utils|api|hooks|componentbase|iconbase|ripple|portal|icons[\\/]spinner|tooltip|button|keyfilter|inputtext))[\\/]|src[\\/](backoffice[\\/]auth[\\/](?!captcha\.)|backoffice[\\/]route-hrefs\.|shared[\\/]ui[\\/](field-frame|submit-form|use-busy|use-zod-form)\.)/;
+  /node_modules[\\/](react-hook-form|primereact[\\/](utils|api|hooks|componentbase|iconbase|ripple|portal|icons[\\/]spinner|tooltip|button|keyfilter|inputtext))[\\/]|src[\\/](backoffice[\\/]auth[\\/](?!captcha\.)|backoffice[\\/]route-hrefs\.|shared[\\/]ui[\\/](field-frame|use-zod-form)\.)/;
+
+/**
+ * What every page of both apps loads first: the API client, the notices, Vite's preload helper, and the
+ * two tiny form helpers both apps' forms use (use-busy, submit-form). On their own the two would be a
+ * chunk (two requests more for the admin sign-in page); in the sign-in's chunk the storefront would load
+ * the back office's entry (separateEntries below).
+ */
+const CORE_MODULES =
+  /vite[\\/](modulepreload-polyfill|preload-helper)\.js$|src[\\/]shared[\\/](api|notify|toast-bus|ui[\\/]submit-form|ui[\\/]use-busy)\.tsx?$|contracts[\\/]src[\\/](api-paths|session-constants|order-display-paths|messages|notice)\.ts$/;
 
 /**
  * The contracts' path constants of the areas (web-menu-paths.ts, …, storefront-routes.ts); not those the
@@ -141,6 +150,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'core', test: CORE_MODULES, includeDependenciesRecursively: false },
             // The sign-in page and what it renders with (PrimeReact's core, button and input, the form
             // library) in one file rather than a dozen: on a first visit each file is a request of its
             // own, over a handful of connections. Later screens need the same PrimeReact core. Only these
