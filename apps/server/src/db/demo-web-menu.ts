@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { everyDay } from '@tillpoint/contracts/schedule';
 import type { Scope } from '../platform/auth';
 import { databaseFiles } from '../platform/files';
+import { type BranchOwnedKeys, ownedBy } from '../platform/tenancy';
 import type { Db } from './open-db';
 import { branchSettings, department, device, floorPlan, mixAndMatch, mixAndMatchProduct, product, productGroup, productGroupProduct, restTable, webMenu } from './schema';
 
@@ -18,7 +17,7 @@ const DRINKS = ['Hot Drinks', 'Soft Drinks', 'Beer & Cider', 'Wine'];
 
 export async function loadDemoWebMenu(tx: Db, s: Scope) {
   const keys = { merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId };
-  const own = (t: { merchantAccountId: AnyPgColumn; merchantBranchId: AnyPgColumn }) => and(eq(t.merchantAccountId, s.merchantAccountId), eq(t.merchantBranchId, s.merchantBranchId));
+  const own = (t: BranchOwnedKeys) => ownedBy(t, s);
   const departments = await tx.select({ id: department.id, name: department.name }).from(department).where(own(department));
   const products = await tx
     .select({ id: product.id, name: product.name, departmentId: product.departmentId, webFileId: product.webFileId })

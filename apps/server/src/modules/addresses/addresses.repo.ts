@@ -4,6 +4,7 @@ import type { CreditType } from '@tillpoint/contracts/credit';
 import type { Db } from '../../db/open-db';
 import { credit, postcodeAddress } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
+import { ownedBy } from '../../platform/tenancy';
 
 /**
  * Where addresses and coordinates come from. The built-in gazetteer reads its own table; an adapter
@@ -49,15 +50,7 @@ export async function spendCredit(db: Db, s: Scope, type: CreditType): Promise<n
     const [row] = await tx
       .select({ id: credit.id })
       .from(credit)
-      .where(
-        and(
-          eq(credit.merchantAccountId, s.merchantAccountId),
-          eq(credit.merchantBranchId, s.merchantBranchId),
-          eq(credit.creditType, type),
-          eq(credit.status, 'ACTIVE'),
-          lt(credit.creditUsed, credit.creditValue),
-        ),
-      )
+      .where(ownedBy(credit, s, and(eq(credit.creditType, type), eq(credit.status, 'ACTIVE'), lt(credit.creditUsed, credit.creditValue))))
       .orderBy(asc(credit.id))
       .limit(1)
       .for('update', { skipLocked: true });
@@ -79,5 +72,5 @@ export async function refundCredit(db: Db, s: Scope, creditId: number): Promise<
   await db
     .update(credit)
     .set({ creditUsed: sql`${credit.creditUsed} - 1`, updatedDate: new Date() })
-    .where(and(eq(credit.merchantAccountId, s.merchantAccountId), eq(credit.merchantBranchId, s.merchantBranchId), eq(credit.id, creditId), gt(credit.creditUsed, 0)));
+    .where(ownedBy(credit, s, and(eq(credit.id, creditId), gt(credit.creditUsed, 0))));
 }

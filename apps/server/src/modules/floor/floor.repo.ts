@@ -4,7 +4,7 @@ import type { Db } from '../../db/open-db';
 import { credential, floorPlan, restTable } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { branchRepo } from '../../platform/branch-repo';
-import { lockBranch } from '../../platform/tenancy';
+import { lockBranch, ownedBy } from '../../platform/tenancy';
 
 export const restTableRepo = branchRepo<typeof restTable, RestTable, RestTableInput>(restTable, restTable, {
   columns: {
@@ -17,8 +17,8 @@ export const restTableRepo = branchRepo<typeof restTable, RestTable, RestTableIn
   toRow: (i) => ({ tableNo: i.tableNo, tableCapacity: i.tableCapacity, status: i.status }),
 });
 
-const own = (s: Scope) => and(eq(restTable.merchantAccountId, s.merchantAccountId), eq(restTable.merchantBranchId, s.merchantBranchId));
-const ownPlan = (s: Scope) => and(eq(floorPlan.merchantAccountId, s.merchantAccountId), eq(floorPlan.merchantBranchId, s.merchantBranchId));
+const own = (s: Scope) => ownedBy(restTable, s);
+const ownPlan = (s: Scope) => ownedBy(floorPlan, s);
 
 /** The floor's tables by number (the cards' order). */
 export async function floorTables(db: Db, s: Scope, onlyActive = false): Promise<RestTable[]> {
@@ -65,7 +65,7 @@ export async function branchClientId(db: Db, s: Scope): Promise<string | undefin
   const [row] = await db
     .select({ clientId: credential.clientId })
     .from(credential)
-    .where(and(eq(credential.merchantAccountId, s.merchantAccountId), eq(credential.merchantBranchId, s.merchantBranchId), eq(credential.status, 'ACTIVE')))
+    .where(ownedBy(credential, s, eq(credential.status, 'ACTIVE')))
     .orderBy(asc(credential.id))
     .limit(1);
   return row?.clientId;

@@ -8,10 +8,11 @@ import type { Scope } from '../../platform/auth';
 import { type ResourceRepo, branchRecordCalls } from '../../platform/branch-repo';
 import { badRequest, notFound } from '../../platform/errors';
 import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
+import { ownedBy } from '../../platform/tenancy';
 
 type Row = typeof mixAndMatch.$inferSelect;
 
-const own = (s: Scope, extra?: SQL) => and(eq(mixAndMatch.merchantAccountId, s.merchantAccountId), eq(mixAndMatch.merchantBranchId, s.merchantBranchId), extra);
+const own = (s: Scope, extra?: SQL) => ownedBy(mixAndMatch, s, extra);
 
 const columns: TableColumns = {
   id: { column: mixAndMatch.id, kind: 'number' },
@@ -114,7 +115,7 @@ async function setProducts(tx: Db, s: Scope, offerId: number, productIds: number
       .select({ id: product.id, excluded: department.excludePromotion })
       .from(product)
       .innerJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
-      .where(and(eq(product.merchantAccountId, s.merchantAccountId), eq(product.merchantBranchId, s.merchantBranchId), inArray(product.id, productIds)));
+      .where(ownedBy(product, s, inArray(product.id, productIds)));
     if (found.length !== productIds.length) throw notFound();
     if (found.some((p) => p.excluded)) {
       throw badRequest(MIX_AND_MATCH_MESSAGES.excluded, [{ field: 'products', message: MIX_AND_MATCH_MESSAGES.excluded }]);
@@ -172,13 +173,7 @@ export async function departmentHasMixAndMatch(db: Db, s: Scope, departmentId: n
     .select({ id: mixAndMatchProduct.mixAndMatchId })
     .from(mixAndMatchProduct)
     .innerJoin(product, and(eq(product.merchantAccountId, mixAndMatchProduct.merchantAccountId), eq(product.id, mixAndMatchProduct.productId)))
-    .where(
-      and(
-        eq(mixAndMatchProduct.merchantAccountId, s.merchantAccountId),
-        eq(mixAndMatchProduct.merchantBranchId, s.merchantBranchId),
-        eq(product.departmentId, departmentId),
-      ),
-    )
+    .where(ownedBy(mixAndMatchProduct, s, eq(product.departmentId, departmentId)))
     .limit(1);
   return row !== undefined;
 }

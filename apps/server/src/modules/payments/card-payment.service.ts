@@ -6,6 +6,7 @@ import { customerOrder, orderEvent, payment } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { HttpError, conflict, notFound } from '../../platform/errors';
 import { saveMemberCard } from '../../platform/member-cards';
+import { ownedBy } from '../../platform/tenancy';
 import { ORDER_EVENTS_CHANNEL, placedReply } from '../orders/orders.repo';
 import { findBranchSettings } from '../settings/branch-settings.repo';
 import { type CheckoutSnapshot, orderFromCheckout } from './order-from-checkout';
@@ -214,7 +215,7 @@ export async function refundPayment(deps: PaymentDeps, scope: Scope, orderId: nu
     const [order] = await tx
       .select()
       .from(customerOrder)
-      .where(and(eq(customerOrder.merchantAccountId, scope.merchantAccountId), eq(customerOrder.merchantBranchId, scope.merchantBranchId), eq(customerOrder.id, orderId)))
+      .where(ownedBy(customerOrder, scope, eq(customerOrder.id, orderId)))
       .for('update');
     if (!order) throw notFound();
     const [row] = await tx

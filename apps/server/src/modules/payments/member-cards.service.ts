@@ -4,7 +4,7 @@ import { PAYMENT_MESSAGES, type PaymentTokenReply, providerSavesCards } from '@t
 import { HttpError, badRequest, notFound } from '../../platform/errors';
 import { memberCardById, memberCustomerReference, saveMemberCard } from '../../platform/member-cards';
 import type { SavedCardRef } from '../../platform/module';
-import { branchScope } from '../../platform/tenancy';
+import { branchScope, ownedBy } from '../../platform/tenancy';
 import { findBranchSettings } from '../settings/branch-settings.repo';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/open-db';
@@ -91,14 +91,7 @@ export async function paymentCustomerOf(db: Db, memberId: number, scope: Scope, 
   const cards = await db
     .select({ token: memberCard.providerToken })
     .from(memberCard)
-    .where(
-      and(
-        eq(memberCard.memberUserId, memberId),
-        eq(memberCard.merchantAccountId, scope.merchantAccountId),
-        eq(memberCard.merchantBranchId, scope.merchantBranchId),
-        eq(memberCard.provider, provider.name),
-      ),
-    )
+    .where(ownedBy(memberCard, scope, and(eq(memberCard.memberUserId, memberId), eq(memberCard.provider, provider.name))))
     .orderBy(memberCard.id);
   const named = provider.name === 'DOJO' ? (cards.map((c) => dojoCardParts(c.token)?.customerId).find((id) => !!id) ?? null) : null;
   const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || null;

@@ -8,6 +8,7 @@ import { encodeTicket, kitchenTicket, receiptOf, receiptTicket } from './print-l
 import { type PrintTarget, itemPrinters, printableBranch, printableOrder } from './printing.repo';
 import { PrinterError, type PrinterSend } from './printer-socket';
 import { turns } from '../../platform/turns';
+import { ownedBy } from '../../platform/tenancy';
 
 type PrintJobRow = typeof printJob.$inferSelect;
 
@@ -124,7 +125,7 @@ function receiptPrinters(db: Db, s: Scope): Promise<PrintTarget[]> {
   return db
     .select({ id: device.id, name: device.name, networkAddress: device.networkAddress, port: device.port })
     .from(device)
-    .where(and(eq(device.merchantAccountId, s.merchantAccountId), eq(device.merchantBranchId, s.merchantBranchId), eq(device.kind, 'RECEIPT'), eq(device.status, 'ACTIVE')))
+    .where(ownedBy(device, s, and(eq(device.kind, 'RECEIPT'), eq(device.status, 'ACTIVE'))))
     .orderBy(device.id);
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/open-db';
 import { customerOrder, customerOrderLine, device, merchantBranch, product, productGroupProduct, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
+import { ownedBy } from '../../platform/tenancy';
 import { type PrintItem, type PrintableBranch, type PrintableOrder, printItem } from './print-layout';
 
 export type PrintTarget = { id: number; name: string; networkAddress: string; port: number };
@@ -12,7 +13,7 @@ export async function printableOrder(db: Db, s: Scope, orderId: number): Promise
   const [o] = await db
     .select()
     .from(customerOrder)
-    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.merchantBranchId, s.merchantBranchId), eq(customerOrder.id, orderId)));
+    .where(ownedBy(customerOrder, s, eq(customerOrder.id, orderId)));
   if (!o) return undefined;
   const lines = await db
     .select({ productId: customerOrderLine.productId, webMenuId: customerOrderLine.webMenuId, description: customerOrderLine.description, quantityTenths: customerOrderLine.quantityTenths, totalPrice: customerOrderLine.totalPrice })

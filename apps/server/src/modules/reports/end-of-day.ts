@@ -6,6 +6,7 @@ import { branchSettings, merchantBranch } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { cellText } from '../../platform/table-export';
 import { enqueueMail } from '../../platform/outbox';
+import { ownedBy } from '../../platform/tenancy';
 import { finaliseLocked, reportPdf, reportTitle } from './sale-report.service';
 import { lastReport, reportReply } from './sale-report.repo';
 
@@ -76,7 +77,7 @@ async function closeDay(db: Db, s: Scope, due: Date): Promise<boolean> {
     const [settings] = await tx
       .select({ email: branchSettings.email })
       .from(branchSettings)
-      .where(and(eq(branchSettings.merchantAccountId, s.merchantAccountId), eq(branchSettings.merchantBranchId, s.merchantBranchId)));
+      .where(ownedBy(branchSettings, s));
     if (settings?.email) {
       const report = reportReply(row);
       const title = reportTitle(report, claimed.tradingName);

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -22,7 +21,7 @@ import type { Db } from '../../db/open-db';
 import { pageSettings } from '../../db/schema';
 import { type Scope, requireMerchant, scopeOf } from '../../platform/auth';
 import { errorResponses } from '../../platform/route-kit';
-import { lockBranch } from '../../platform/tenancy';
+import { lockBranch, ownedBy } from '../../platform/tenancy';
 import { type BranchSettingsRow, type BranchSettingsValues, findBranchSettings, saveBranchSettings } from './branch-settings.repo';
 import { offersDelivery } from './branch-settings.service';
 
@@ -36,7 +35,7 @@ export async function displayMemberZoomOf(db: Db, s: Scope): Promise<number> {
   const [row] = await db
     .select({ zoom: pageSettings.displayMemberZoom })
     .from(pageSettings)
-    .where(and(eq(pageSettings.merchantAccountId, s.merchantAccountId), eq(pageSettings.merchantBranchId, s.merchantBranchId)));
+    .where(ownedBy(pageSettings, s));
   return row?.zoom ?? MERCHANT_BRANCH_SETTINGS_DEFAULTS.displayMemberZoom;
 }
 

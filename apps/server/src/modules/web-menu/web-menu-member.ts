@@ -30,7 +30,7 @@ import { activeOptionGroups } from '../../platform/option-groups';
 import { type JsonEntry, sendJsonEntry } from '../../platform/json-compression';
 import { publicStore } from '../../platform/public-store';
 import { storeCache, useStoreChanges } from '../../platform/store-changes';
-import { branchScope } from '../../platform/tenancy';
+import { branchScope, ownedBy } from '../../platform/tenancy';
 import type { PagePreload, StorePagePreloads } from '../../platform/web-app';
 import { childOrder, pounds, topLevelSort } from './web-menu.repo';
 
@@ -76,7 +76,7 @@ function visibleRows(db: Db, s: Scope, where: SQL | undefined) {
     .from(webMenu)
     .leftJoin(product, and(eq(product.merchantAccountId, webMenu.merchantAccountId), eq(product.id, webMenu.productId)))
     .leftJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
-    .where(and(eq(webMenu.merchantAccountId, s.merchantAccountId), eq(webMenu.merchantBranchId, s.merchantBranchId), visibleMenu, visibleItem, where));
+    .where(ownedBy(webMenu, s, and(visibleMenu, visibleItem, where)));
 }
 
 /** Whether a parent is shown: the top level always, a menu when it is ACTIVE and webEnabled. */
@@ -85,7 +85,7 @@ async function parentVisible(db: Db, s: Scope, parentId: number) {
   const [row] = await db
     .select({ id: webMenu.id })
     .from(webMenu)
-    .where(and(eq(webMenu.merchantAccountId, s.merchantAccountId), eq(webMenu.merchantBranchId, s.merchantBranchId), eq(webMenu.id, parentId), visibleMenu));
+    .where(ownedBy(webMenu, s, and(eq(webMenu.id, parentId), visibleMenu)));
   return row !== undefined;
 }
 
@@ -344,14 +344,16 @@ export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: File
         .leftJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
         .leftJoin(parentMenu, and(eq(parentMenu.merchantAccountId, webMenu.merchantAccountId), eq(parentMenu.id, webMenu.parentId)))
         .where(
-          and(
-            eq(webMenu.merchantAccountId, s.merchantAccountId),
-            eq(webMenu.merchantBranchId, s.merchantBranchId),
-            eq(webMenu.hasSubMenu, false),
-            visibleMenu,
-            visibleItem,
-            or(isNull(webMenu.parentId), and(eq(parentMenu.status, 'ACTIVE'), eq(parentMenu.webEnabled, true))),
-            or(ilike(webMenu.name, like), ilike(webMenu.longname, like), ilike(product.name, like)),
+          ownedBy(
+            webMenu,
+            s,
+            and(
+              eq(webMenu.hasSubMenu, false),
+              visibleMenu,
+              visibleItem,
+              or(isNull(webMenu.parentId), and(eq(parentMenu.status, 'ACTIVE'), eq(parentMenu.webEnabled, true))),
+              or(ilike(webMenu.name, like), ilike(webMenu.longname, like), ilike(product.name, like)),
+            ),
           ),
         )
         .orderBy(asc(sql`lower(${webMenu.name})`), asc(webMenu.id))

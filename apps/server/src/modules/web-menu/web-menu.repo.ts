@@ -6,11 +6,12 @@ import { branchSettings, product, webMenu, webMenuProductTag } from '../../db/sc
 import type { Scope } from '../../platform/auth';
 import type { FileStore } from '../../platform/files';
 import { type TableColumns, loadTable } from '../../platform/table-load';
+import { ownedBy } from '../../platform/tenancy';
 import type { TableLoadRequest } from '@tillpoint/contracts/table-load';
 
 export type WebMenuRow = typeof webMenu.$inferSelect;
 
-export const ownMenu = (s: Scope, extra?: SQL) => and(eq(webMenu.merchantAccountId, s.merchantAccountId), eq(webMenu.merchantBranchId, s.merchantBranchId), extra);
+export const ownMenu = (s: Scope, extra?: SQL) => ownedBy(webMenu, s, extra);
 /** The API's -1 is the database's null. */
 export const parentCondition = (parentId: number) => (parentId === TOP_LEVEL ? isNull(webMenu.parentId) : eq(webMenu.parentId, parentId));
 const sortOf = (v: string | null | undefined): MenuSortType => (MENU_SORT_TYPES as readonly string[]).includes(v ?? '') ? (v as MenuSortType) : 'DISPLAY_NUMBER';
@@ -20,7 +21,7 @@ export async function topLevelSort(db: Db, s: Scope): Promise<MenuSortType> {
   const [row] = await db
     .select({ t: branchSettings.menuDisplayType })
     .from(branchSettings)
-    .where(and(eq(branchSettings.merchantAccountId, s.merchantAccountId), eq(branchSettings.merchantBranchId, s.merchantBranchId)));
+    .where(ownedBy(branchSettings, s));
   return sortOf(row?.t);
 }
 

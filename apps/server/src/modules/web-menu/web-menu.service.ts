@@ -5,7 +5,7 @@ import { device, product, productGroup, productTag, webMenu } from '../../db/sch
 import type { Scope } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
-import { requireOwned } from '../../platform/tenancy';
+import { ownedBy, requireOwned } from '../../platform/tenancy';
 import { childRows, findMenuRow, nextDisplayNo, ownMenu, setTags, toRecords, toRow } from './web-menu.repo';
 
 const GROUP_FIELDS = ['grpContent', 'grpContentX', 'grpMain', 'grpOption1', 'grpOption2', 'grpOption3', 'grpOption4', 'kitchenPrinterGrp1', 'kitchenPrinterGrp2', 'kitchenPrinterGrp3', 'kitchenPrinterGrp4'] as const;
@@ -126,7 +126,7 @@ export function webMenuService(files: FileStore) {
         const [p] = await tx
           .select({ id: product.id, name: product.name })
           .from(product)
-          .where(and(eq(product.merchantAccountId, s.merchantAccountId), eq(product.merchantBranchId, s.merchantBranchId), eq(product.id, productId)));
+          .where(ownedBy(product, s, eq(product.id, productId)));
         if (!p) throw notFound();
         const grpMain = mainGroupId > 0 ? mainGroupId : null;
         await requireOwned(tx, productGroup, productGroup, s, [grpMain]);
