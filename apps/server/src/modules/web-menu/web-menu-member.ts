@@ -56,28 +56,17 @@ const itemColumns = {
   productFileId: product.webFileId,
   ageRestricted: department.ageRestricted,
 };
-type ItemRow = {
-  menu: typeof webMenu.$inferSelect;
-  productName: string | null;
-  productBarcode: string | null;
-  price: number | null;
-  webPrice: number | null;
-  oldPrice: number | null;
-  description: string | null;
-  weighable: boolean | null;
-  unit: string | null;
-  productFileId: number | null;
-  ageRestricted: boolean | null;
-};
-
-function visibleRows(db: Db, s: Scope, where: SQL | undefined) {
-  return db
+/** Menu rows with their product and its department (an item's product fields are null for a sub-menu). */
+const itemRows = (db: Db) =>
+  db
     .select(itemColumns)
     .from(webMenu)
     .leftJoin(product, and(eq(product.merchantAccountId, webMenu.merchantAccountId), eq(product.id, webMenu.productId)))
-    .leftJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
-    .where(ownedBy(webMenu, s, and(visibleMenu, visibleItem, where)));
-}
+    .leftJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)));
+type ItemRow = Awaited<ReturnType<typeof itemRows>>[number];
+const visible = (s: Scope, where?: SQL) => ownedBy(webMenu, s, and(visibleMenu, visibleItem, where));
+
+const visibleRows = (db: Db, s: Scope, where: SQL | undefined) => itemRows(db).where(visible(s, where));
 
 /** Whether a parent is shown: the top level always, a menu when it is ACTIVE and webEnabled. */
 async function parentVisible(db: Db, s: Scope, parentId: number) {
@@ -100,6 +89,21 @@ async function sortOfParent(db: Db, s: Scope, parentId: number) {
 
 const parentIs = (parentId: number) => (parentId === TOP_LEVEL ? isNull(webMenu.parentId) : eq(webMenu.parentId, parentId));
 
+/** The names of the ACTIVE tags linked to menus or products (owner: the link's menu or product id), in the link's order. */
+const activeTagNames = (
+  db: Db,
+  s: Scope,
+  link: typeof webMenuProductTag | typeof productProductTag,
+  owner: typeof webMenuProductTag.webMenuId | typeof productProductTag.productId,
+  ownerIds: number[],
+) =>
+  db
+    .select({ owner, name: productTag.name })
+    .from(link)
+    .innerJoin(productTag, and(eq(productTag.merchantAccountId, link.merchantAccountId), eq(productTag.id, link.tagId)))
+    .where(and(eq(link.merchantAccountId, s.merchantAccountId), inArray(owner, ownerIds), eq(productTag.status, 'ACTIVE')))
+    .orderBy(asc(link.position));
+
 /** The storefront shape of rows, with their tags, 'Served With' text and image addresses, in a few batched reads. */
 async function toItems(db: Db, files: FileStore, s: Scope, branchId: number, rows: ItemRow[], shortcuts = false): Promise<MemberMenuItem[]> {
   if (!rows.length) return [];
@@ -107,20 +111,8 @@ async function toItems(db: Db, files: FileStore, s: Scope, branchId: number, row
   const productIds = [...new Set(rows.map((r) => r.menu.productId).filter((id): id is number => id !== null))];
   const servedWithGroups = [...new Set(rows.map((r) => r.menu.grpContent).filter((id): id is number => id !== null))];
   const [menuTags, productTags, servedWith, deeper] = await Promise.all([
-    db
-      .select({ owner: webMenuProductTag.webMenuId, name: productTag.name })
-      .from(webMenuProductTag)
-      .innerJoin(productTag, and(eq(productTag.merchantAccountId, webMenuProductTag.merchantAccountId), eq(productTag.id, webMenuProductTag.tagId)))
-      .where(and(eq(webMenuProductTag.merchantAccountId, s.merchantAccountId), inArray(webMenuProductTag.webMenuId, ids), eq(productTag.status, 'ACTIVE')))
-      .orderBy(asc(webMenuProductTag.position)),
-    productIds.length
-      ? db
-          .select({ owner: productProductTag.productId, name: productTag.name })
-          .from(productProductTag)
-          .innerJoin(productTag, and(eq(productTag.merchantAccountId, productProductTag.merchantAccountId), eq(productTag.id, productProductTag.tagId)))
-          .where(and(eq(productProductTag.merchantAccountId, s.merchantAccountId), inArray(productProductTag.productId, productIds), eq(productTag.status, 'ACTIVE')))
-          .orderBy(asc(productProductTag.position))
-      : [],
+    activeTagNames(db, s, webMenuProductTag, webMenuProductTag.webMenuId, ids),
+    productIds.length ? activeTagNames(db, s, productProductTag, productProductTag.productId, productIds) : [],
     servedWithGroups.length
       ? db
           .select({ groupId: productGroupProduct.groupId, name: product.name })
@@ -337,20 +329,13 @@ export function webMenuMemberRoutes(parent: FastifyInstance, db: Db, files: File
       // Spec 3 §5.2: the search runs only for more than 3 characters; shorter text finds nothing.
       if (text.length < MENU_SEARCH_MIN) return sendCached(req, reply, serialised([]));
       const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = await db
-        .select(itemColumns)
-        .from(webMenu)
-        .leftJoin(product, and(eq(product.merchantAccountId, webMenu.merchantAccountId), eq(product.id, webMenu.productId)))
-        .leftJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
+      const rows = await itemRows(db)
         .leftJoin(parentMenu, and(eq(parentMenu.merchantAccountId, webMenu.merchantAccountId), eq(parentMenu.id, webMenu.parentId)))
         .where(
-          ownedBy(
-            webMenu,
+          visible(
             s,
             and(
               eq(webMenu.hasSubMenu, false),
-              visibleMenu,
-              visibleItem,
               or(isNull(webMenu.parentId), and(eq(parentMenu.status, 'ACTIVE'), eq(parentMenu.webEnabled, true))),
               or(ilike(webMenu.name, like), ilike(webMenu.longname, like), ilike(product.name, like)),
             ),
