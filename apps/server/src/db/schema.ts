@@ -1229,6 +1229,8 @@ export const basketLine = pgTable(
     primaryKey({ columns: [t.merchantAccountId, t.id] }),
     branchRef(t),
     unique('basket_line_bss_id_key').on(t.merchantAccountId, t.basketId, t.bssId),
+    // One line per content (item, notes, options): an add of an equal line merges into it (basket.repo's addLine), also when two arrive at once.
+    unique('basket_line_content_key').on(t.merchantAccountId, t.basketId, t.webMenuId, t.extraNotes, t.options).nullsNotDistinct(),
     foreignKey({ columns: [t.merchantAccountId, t.basketId], foreignColumns: [basket.merchantAccountId, basket.id] }).onDelete('cascade'),
   ],
 );

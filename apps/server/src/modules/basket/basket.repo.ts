@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { OPTION_GROUP_KEYS, type OptionGroupKey } from '@tillpoint/contracts/web-menu';
 import type { Db } from '../../db/open-db';
 import { basket, basketLine, branchSettings, department, licence, merchantBranch, product, tax, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { demoEnd, grants } from '../../platform/licence-grants';
 import { activeOptionGroups } from '../../platform/option-groups';
+import { newOpaqueToken } from '../../platform/random';
 import { ownedBy } from '../../platform/tenancy';
 import type { ItemData, OptionGroupData } from './basket.pricing';
 
@@ -36,17 +37,95 @@ export async function storeRow(db: Db, branchId: number) {
   return row;
 }
 
+/** A line as an add asks for it: merged into an equal line (same item, notes and options) of the basket. */
+export type NewLine = { webMenuId: number; quantityTenths: number; extraNotes: string | null; options: { groupKey: string; productId: number }[] };
+/** The basket an add goes to: the open one with this id (touched: order type, and table when given), or a new one. */
+export type LineTarget = { bssId: string; orderType: string; tableNo: number | null; create: boolean };
+
+/** The most a line may hold, in tenths (999). */
+export const LINE_MAX_TENTHS = 9990;
+
 /**
- * The open basket with this id, locked and touched in one statement (its order type and, when one is
- * given, its table set as asked); undefined when there is no such open basket.
+ * An add to basket in one statement, its own transaction (no BEGIN, no COMMIT: each is a round trip,
+ * and the add is the storefront's busiest call). The basket is touched (or made), and the line added
+ * or merged into an equal one through the unique key on the line's content, so two adds of the same
+ * item at once give one line of two. The commit does not wait for the disk (db/relaxed-transaction.ts
+ * says why that is safe for a basket). Undefined, with nothing written, when the basket is not open,
+ * `ageRestricted` is set and the basket has no age confirmation, or the merged line would pass 999.
+ * A place locks the basket's row first, so a line never lands in a basket being paid for.
  */
-export async function touchOpenBasket(db: Db, s: Scope, bssId: string, orderType: string, tableNo: number | null): Promise<BasketRow | undefined> {
-  const [row] = await db
-    .update(basket)
-    .set({ orderType, tableNo: tableNo ?? sql`${basket.tableNo}`, updatedDate: new Date() })
-    .where(ownedBy(basket, s, and(eq(basket.bssId, bssId), eq(basket.state, 'OPEN'))))
-    .returning();
-  return row;
+export async function addLine(db: Db, s: Scope, target: LineTarget, line: NewLine, ageRestricted: boolean): Promise<{ row: BasketRow; lines: BasketLineRow[] } | undefined> {
+  const equalLine = and(
+    eq(basketLine.merchantAccountId, basket.merchantAccountId),
+    eq(basketLine.basketId, basket.id),
+    eq(basketLine.webMenuId, line.webMenuId),
+    sql`${basketLine.extraNotes} is not distinct from ${line.extraNotes}`,
+    sql`${basketLine.options} = ${JSON.stringify(line.options)}::jsonb`,
+  );
+  const returned = { ...getTableColumns(basket), relaxed: sql<string>`set_config('synchronous_commit', 'off', true)`.as('relaxed') };
+  const b = db.$with('b').as(
+    target.create
+      ? db.insert(basket).values({ ...s, bssId: target.bssId, orderType: target.orderType, tableNo: target.tableNo }).returning(returned)
+      : db
+          .update(basket)
+          .set({ orderType: target.orderType, tableNo: target.tableNo ?? sql`${basket.tableNo}`, updatedDate: new Date() })
+          .where(
+            ownedBy(
+              basket,
+              s,
+              and(
+                eq(basket.bssId, target.bssId),
+                eq(basket.state, 'OPEN'),
+                ageRestricted ? eq(basket.ageConfirmed, true) : undefined,
+                sql`not exists (select 1 from ${basketLine} where ${equalLine} and ${basketLine.quantityTenths} + ${line.quantityTenths} > ${LINE_MAX_TENTHS})`,
+              ),
+            ),
+          )
+          .returning(returned),
+  );
+  const up = db.$with('up').as(
+    db
+      .insert(basketLine)
+      .select(
+        db
+          // Every column in the table's order, as an insert from a select asks.
+          .select({
+            merchantAccountId: b.merchantAccountId,
+            id: sql<number>`nextval(pg_get_serial_sequence('basket_line', 'id'))`.as('id'),
+            merchantBranchId: b.merchantBranchId,
+            basketId: b.id,
+            bssId: sql<string>`${newOpaqueToken()}`.as('bss_id'),
+            webMenuId: sql<number>`${line.webMenuId}::int`.as('web_menu_id'),
+            quantityTenths: sql<number>`${line.quantityTenths}::int`.as('quantity_tenths'),
+            extraNotes: sql<string | null>`${line.extraNotes}::text`.as('extra_notes'),
+            options: sql<NewLine['options']>`${JSON.stringify(line.options)}::jsonb`.as('options'),
+            createdDate: sql<Date>`now()`.as('created_date'),
+          })
+          .from(b),
+      )
+      .onConflictDoUpdate({
+        target: [basketLine.merchantAccountId, basketLine.basketId, basketLine.webMenuId, basketLine.extraNotes, basketLine.options],
+        set: { quantityTenths: sql`${basketLine.quantityTenths} + excluded.quantity_tenths` },
+        setWhere: sql`${basketLine.quantityTenths} + excluded.quantity_tenths <= ${LINE_MAX_TENTHS}`,
+      })
+      .returning(),
+  );
+  // The basket's other lines as they were before this statement (a CTE's writes are not seen by the rest of it).
+  const rows = await db
+    .with(b, up)
+    .select({ basket: b._.selectedFields, line: up._.selectedFields, before: basketLine })
+    .from(b)
+    .leftJoin(up, sql`true`)
+    .leftJoin(basketLine, and(eq(basketLine.merchantAccountId, b.merchantAccountId), eq(basketLine.basketId, b.id)))
+    .orderBy(asc(basketLine.id));
+  const first = rows[0];
+  if (!first?.line) return undefined;
+  const { relaxed: _, ...row } = first.basket;
+  const lines = rows.flatMap((r) => (r.before && r.before.id !== first.line?.id ? [r.before] : []));
+  const at = rows.findIndex((r) => r.before?.id === first.line?.id);
+  if (at >= 0) lines.splice(at, 0, first.line);
+  else lines.push(first.line);
+  return { row, lines };
 }
 
 /** The branch's basket with this id; `lock` holds its row for the rest of the transaction. */

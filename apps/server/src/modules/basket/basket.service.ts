@@ -26,7 +26,7 @@ import { pricingOffersOf } from '../mix-and-match/mix-and-match.repo';
 import type { BranchSettingsRow } from '../settings/branch-settings.repo';
 import { memberView } from '../settings/branch-settings.merchant';
 import { type BasketPrice, type ItemData, type LineData, priceBasket, priceOptions, serviceChargeRate } from './basket.pricing';
-import { type BasketLineRow, type BasketRow, basketLines, branchItems, findBasket, storeRow, touchOpenBasket } from './basket.repo';
+import { type BasketLineRow, type BasketRow, addLine, basketLines, branchItems, findBasket, storeRow } from './basket.repo';
 
 /** The store as the basket sees it at this moment: its keys, settings, licences and whether it is closed. */
 export type StoreContext = {
@@ -205,25 +205,6 @@ export async function currentBasket(db: Db, branchId: number, orderType: Storefr
   });
 }
 
-/**
- * The open basket with this id, locked and touched (its order type and table as asked); a missing,
- * ordered or cancelled one is replaced by a new one (ids only ever come from the server). `created`
- * says it is new, so it has no lines to read.
- */
-async function openOrCreate(tx: Db, ctx: StoreContext, bssId: string | null, orderType: StorefrontOrderType, tableNo: number | null): Promise<{ row: BasketRow; created: boolean }> {
-  if (bssId) {
-    const open = await touchOpenBasket(tx, ctx.scope, bssId, orderType, tableNo);
-    if (open) return { row: open, created: false };
-    // Not open: a basket being paid for takes no items (what is charged is what was in it).
-    if ((await findBasket(tx, ctx.scope, bssId))?.state === 'PLACING') throw conflict(CHECKOUT_MESSAGES.placing);
-  }
-  const [created] = await tx
-    .insert(basket)
-    .values({ ...ctx.scope, bssId: newOpaqueToken(), orderType, tableNo })
-    .returning();
-  return { row: created, created: true };
-}
-
 const quantityRefused = () => badRequest(BASKET_MESSAGES.quantity, [{ field: 'quantity', message: BASKET_MESSAGES.quantity }]);
 
 /**
@@ -237,45 +218,27 @@ export async function addItem(db: Db, input: AddItemInput, setMenu: boolean): Pr
   requireLicence(ctx, input.orderType);
   if (ctx.closed) throw badRequest(BASKET_MESSAGES.storeClosed);
   const tenths = toTenths(input.quantity);
-  // Every statement inside one transaction; a refusal rolls back the basket it may have just made.
-  return relaxedTransaction(db, async (tx) => {
-    const { row, created } = await openOrCreate(tx, ctx, input.basketBssId, input.orderType, input.orderType === 'Table Order' ? (input.tableNo ?? null) : null);
-    const lines = created ? [] : await basketLines(tx, ctx.scope, row.id);
-    const item = (await ctx.items(tx)).get(input.webMenuBssId);
-    if (!item) throw notFound();
-    if (!item.weighable && tenths % 10 !== 0) throw quantityRefused();
-    const priced = priceOptions(item, setMenu ? input.options : []);
-    if ('error' in priced) throw badRequest(priced.error, [{ field: 'options', message: priced.error }]);
-    const options = priced.options.map((o) => ({ groupKey: o.groupKey, productId: o.productId }));
-    if (item.ageRestricted && !row.ageConfirmed) throw badRequest(BASKET_MESSAGES.ageQuestion);
-    const same = lines.findIndex(
-      (l) => l.webMenuId === item.webMenuId && l.extraNotes === input.extraNotes && JSON.stringify(l.options) === JSON.stringify(options),
-    );
-    if (same >= 0) {
-      const line = lines[same];
-      if (line.quantityTenths + tenths > 9990) throw quantityRefused();
-      await tx
-        .update(basketLine)
-        .set({ quantityTenths: line.quantityTenths + tenths })
-        .where(and(eq(basketLine.merchantAccountId, ctx.scope.merchantAccountId), eq(basketLine.id, line.id)));
-      lines[same] = { ...line, quantityTenths: line.quantityTenths + tenths };
-    } else {
-      const [added] = await tx
-        .insert(basketLine)
-        .values({
-          ...ctx.scope,
-          basketId: row.id,
-          bssId: newOpaqueToken(),
-          webMenuId: item.webMenuId,
-          quantityTenths: tenths,
-          extraNotes: input.extraNotes,
-          options,
-        })
-        .returning();
-      lines.push(added);
-    }
-    return basketReply(tx, ctx, row, row.orderType as StorefrontOrderType, { lines });
-  });
+  const item = (await ctx.items(db)).get(input.webMenuBssId);
+  if (!item) throw notFound();
+  if (!item.weighable && tenths % 10 !== 0) throw quantityRefused();
+  const priced = priceOptions(item, setMenu ? input.options : []);
+  if ('error' in priced) throw badRequest(priced.error, [{ field: 'options', message: priced.error }]);
+  const line = { webMenuId: item.webMenuId, quantityTenths: tenths, extraNotes: input.extraNotes, options: priced.options.map((o) => ({ groupKey: o.groupKey, productId: o.productId })) };
+  const target = { orderType: input.orderType, tableNo: input.orderType === 'Table Order' ? (input.tableNo ?? null) : null };
+  // One statement in the usual case: the customer's open basket; a refusal writes nothing.
+  if (input.basketBssId) {
+    const added = await addLine(db, ctx.scope, { ...target, bssId: input.basketBssId, create: false }, line, item.ageRestricted);
+    if (added) return basketReply(db, ctx, added.row, added.row.orderType as StorefrontOrderType, { lines: added.lines });
+    const row = await findBasket(db, ctx.scope, input.basketBssId);
+    // A basket being paid for takes no items (what is charged is what was in it).
+    if (row?.state === 'PLACING') throw conflict(CHECKOUT_MESSAGES.placing);
+    if (row?.state === 'OPEN') throw item.ageRestricted && !row.ageConfirmed ? badRequest(BASKET_MESSAGES.ageQuestion) : quantityRefused();
+  }
+  // No basket yet, or an ordered or cancelled one: a new basket (ids only ever come from the server), which has no age confirmation.
+  if (item.ageRestricted) throw badRequest(BASKET_MESSAGES.ageQuestion);
+  const added = await addLine(db, ctx.scope, { ...target, bssId: newOpaqueToken(), create: true }, line, false);
+  if (!added) throw new Error('a new basket refused its first line');
+  return basketReply(db, ctx, added.row, added.row.orderType as StorefrontOrderType, { lines: added.lines });
 }
 
 /** A line action on an open basket of the caller (404 for an unknown basket or line; 409 once ordered or cancelled). */
@@ -350,9 +313,12 @@ export async function confirmAge(db: Db, branchId: number, bssId: string | null)
   requireLicence(ctx);
   return relaxedTransaction(db, async (tx) => {
     const existing = await findBasket(tx, ctx.scope, bssId, true);
-    const row = isOpen(existing) ? existing : (await openOrCreate(tx, ctx, null, 'Delivery', null)).row;
-    await tx.update(basket).set({ ageConfirmed: true, updatedDate: sql`now()` }).where(eq(basket.id, row.id));
-    return basketReply(tx, ctx, { ...row, ageConfirmed: true }, row.orderType as StorefrontOrderType);
+    if (!isOpen(existing)) {
+      const [created] = await tx.insert(basket).values({ ...ctx.scope, bssId: newOpaqueToken(), orderType: 'Delivery', ageConfirmed: true }).returning();
+      return basketReply(tx, ctx, created, 'Delivery', { lines: [] });
+    }
+    await tx.update(basket).set({ ageConfirmed: true, updatedDate: sql`now()` }).where(eq(basket.id, existing.id));
+    return basketReply(tx, ctx, { ...existing, ageConfirmed: true }, existing.orderType as StorefrontOrderType);
   });
 }
 

@@ -84,6 +84,29 @@ describe('basket: adding items, priced by the server', () => {
     expect(more.body).toMatchObject({ subTotalPriceString: '£30.00', deliveryFeeString: '£0.00', totalPriceString: '£30.00' });
   });
 
+  it('adds of an equal line at once make one line of their sum; other notes or options make a line of their own', async () => {
+    const id = (await add({ webMenuBssId: w.menu.gift.id })).body.bssId as string;
+    const same = { webMenuBssId: w.menu.crisps.id, basketBssId: id, extraNotes: 'no salt' };
+    const all = await Promise.all([add(same), add(same), add(same), add({ ...same, extraNotes: null }), add({ ...same, quantity: 2 })]);
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const lines = (await w.api('GET', BASKET_PATHS.status(branch(), 'Delivery', id))).body.basketDetailList;
+    expect(lines.map((l) => [l.name, l.quantity, l.extraNotes ?? null])).toEqual([
+      ['Gift card', 1, null],
+      ['Crisps', 5, 'no salt'],
+      ['Crisps', 1, null],
+    ]);
+  });
+
+  it('a line stops at 999; the refusal changes nothing, not even the order type asked for', async () => {
+    const first = await add({ webMenuBssId: w.menu.gift.id, quantity: 990 });
+    const before = await snapshot();
+    const over = await add({ webMenuBssId: w.menu.gift.id, quantity: 10, basketBssId: first.body.bssId, orderType: 'Collection' });
+    expect(over.status).toBe(400);
+    expect(over.body.details).toBe(BASKET_MESSAGES.quantity);
+    expect(await snapshot()).toBe(before);
+    expect((await add({ webMenuBssId: w.menu.gift.id, quantity: 9, basketBssId: first.body.bssId })).body.basketDetailList[0].quantity).toBe(999);
+  });
+
   it('weighed items take 0.1 kg steps; others whole numbers; at least 1; notes up to 50', async () => {
     const cheese = await add({ webMenuBssId: w.menu.cheese.id, quantity: 1.5 });
     expect(cheese.body.basketDetailList[0]).toMatchObject({ quantity: 1.5, weighable: true, unit: 'kg', totalPriceString: '£30.00' });
@@ -140,9 +163,14 @@ describe('basket: what it refuses', () => {
     const first = await add({ webMenuBssId: w.menu.gift.id });
     const id = first.body.bssId as string;
     expect((await w.api<boolean>('GET', BASKET_PATHS.checkAgeRestricted(branch(), id))).body).toBe(false);
-    const refused = await add({ webMenuBssId: w.menu.beer.id, basketBssId: id });
+    const before = await snapshot();
+    const refused = await add({ webMenuBssId: w.menu.beer.id, basketBssId: id, orderType: 'Collection' });
     expect(refused.status).toBe(400);
     expect(refused.body.details).toBe(BASKET_MESSAGES.ageQuestion);
+    expect(await snapshot()).toBe(before);
+    // Nor does it make a basket of its own.
+    expect((await add({ webMenuBssId: w.menu.beer.id })).body.details).toBe(BASKET_MESSAGES.ageQuestion);
+    expect(await snapshot()).toBe(before);
     expect((await w.api('PUT', BASKET_PATHS.ageRestricted(branch(), id))).body.ageRestrictedConfirmed).toBe(true);
     expect((await w.api<boolean>('GET', BASKET_PATHS.checkAgeRestricted(branch(), id))).body).toBe(true);
     expect((await add({ webMenuBssId: w.menu.beer.id, basketBssId: id })).body.basketDetailList).toHaveLength(2);
