@@ -6,6 +6,13 @@ import type { Scope } from '../../platform/auth';
 import { branchRepo } from '../../platform/branch-repo';
 import { lockBranch, ownedBy } from '../../platform/tenancy';
 
+const toRestTable = (r: typeof restTable.$inferSelect): RestTable => ({
+  id: r.id,
+  tableNo: r.tableNo,
+  tableCapacity: r.tableCapacity,
+  status: r.status as RestTable['status'],
+});
+
 export const restTableRepo = branchRepo<typeof restTable, RestTable, RestTableInput>(restTable, restTable, {
   columns: {
     id: { column: restTable.id, kind: 'number' },
@@ -13,7 +20,7 @@ export const restTableRepo = branchRepo<typeof restTable, RestTable, RestTableIn
     tableCapacity: { column: restTable.tableCapacity, kind: 'number' },
     status: { column: restTable.status, kind: 'text' },
   },
-  toRecord: (r) => ({ id: r.id, tableNo: r.tableNo, tableCapacity: r.tableCapacity, status: r.status as RestTable['status'] }),
+  toRecord: toRestTable,
   toRow: (i) => ({ tableNo: i.tableNo, tableCapacity: i.tableCapacity, status: i.status }),
 });
 
@@ -27,7 +34,7 @@ export async function floorTables(db: Db, s: Scope, onlyActive = false): Promise
     .from(restTable)
     .where(and(own(s), onlyActive ? eq(restTable.status, 'ACTIVE') : undefined))
     .orderBy(asc(restTable.tableNo), asc(restTable.id));
-  return rows.map((r) => ({ id: r.id, tableNo: r.tableNo, tableCapacity: r.tableCapacity, status: r.status as RestTable['status'] }));
+  return rows.map(toRestTable);
 }
 
 /** GET param: the last resize, or before any the number of tables and the default row size. */
