@@ -113,14 +113,7 @@ const connectionFields = {
   storeName: merchantBranch.tradingName,
   domainName: merchantBranch.domainName,
 };
-type ConnectionRow = {
-  t: typeof tillConnection.$inferSelect;
-  clientId: string;
-  description: string | null;
-  locked: boolean;
-  storeName: string;
-  domainName: string;
-};
+type ConnectionRow = Awaited<ReturnType<typeof connections>>[number];
 const toConnection = (r: ConnectionRow): TillConnection => ({
   id: r.t.id,
   merchantAccountId: r.t.merchantAccountId,
