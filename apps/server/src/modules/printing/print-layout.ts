@@ -1,34 +1,18 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { moneyString } from '@tillpoint/contracts/basket';
 import { BRANCH_TIME_ZONE } from '@tillpoint/contracts/schedule';
+import type { customerOrder } from '../../db/schema';
 import { cellText } from '../../platform/table-export';
 
 /** Characters on a line of an 80 mm ticket in the printer's standard font (a safe width for 42- and 48-column models). */
 export const COLUMNS = 42;
 
 /** What a ticket or receipt is made from: an order as stored (money in pence). */
-export type PrintableOrder = {
-  orderNo: number;
-  orderType: string;
-  basketType: string;
-  paymentType: string;
-  orderDate: Date;
-  tableNo: number | null;
-  firstName: string | null;
-  lastName: string | null;
-  mobilePhone: string | null;
-  deliveryAddress: { postCode: string; city: string; addressLine1: string; addressLine2: string | null; addressLine3: string | null; addressLine4: string | null } | null;
-  deliveryTime: string | null;
-  orderNotes: string | null;
-  allergies: string | null;
-  subTotal: number;
-  discount: number;
-  serviceCharge: number;
-  deliveryFee: number;
-  tax: number;
-  total: number;
-  lines: { description: string; quantityTenths: number; totalPrice: number }[];
-};
+export type PrintableOrder = Pick<
+  typeof customerOrder.$inferSelect,
+  'orderNo' | 'orderType' | 'basketType' | 'paymentType' | 'orderDate' | 'tableNo' | 'firstName' | 'lastName' | 'mobilePhone' | 'deliveryAddress'
+  | 'deliveryTime' | 'orderNotes' | 'allergies' | 'subTotal' | 'discount' | 'serviceCharge' | 'deliveryFee' | 'tax' | 'total'
+> & { lines: { description: string; quantityTenths: number; totalPrice: number }[] };
 
 export type PrintableBranch = { tradingName: string; address: string[]; vatNo: string | null };
 

@@ -1,20 +1,13 @@
 import type { SaleReportLine } from '@tillpoint/contracts/sale-report';
+import type { customerOrder } from '../../db/schema';
 
 /** What the report reads of an order (money in pence). */
-export type ReportOrder = {
-  orderType: string;
-  orderStatus: string;
-  basketStatus: string;
+export type ReportOrder = Pick<
+  typeof customerOrder.$inferSelect,
+  'orderType' | 'orderStatus' | 'basketStatus' | 'paymentType' | 'tableNo' | 'subTotal' | 'discount' | 'serviceCharge' | 'deliveryFee' | 'tax' | 'total'
+> & {
   /** Declined by the store at some point (a declined order may later be closed: it stays no sale). */
   declined: boolean;
-  paymentType: string;
-  tableNo: number | null;
-  subTotal: number;
-  discount: number;
-  serviceCharge: number;
-  deliveryFee: number;
-  tax: number;
-  total: number;
   /** Each line's total and VAT rate in basis points (null when the rate is not known). */
   lines: { totalPrice: number; taxRateBp: number | null }[];
 };
