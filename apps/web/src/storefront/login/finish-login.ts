@@ -1,6 +1,6 @@
 import type { Tokens } from '@tillpoint/contracts/auth';
 import { MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
-import { api } from '../../shared/api';
+import { type ApiResult, api } from '../../shared/api';
 import { notifyMember } from '../account/member-notify';
 import { startMemberSession } from '../account/member-session';
 import { navigate } from '../router';
@@ -26,6 +26,16 @@ export async function finishLogin(code: string, basketId: string): Promise<boole
   startMemberSession(r.body);
   await afterLogin(basketId);
   return true;
+}
+
+/**
+ * A sign-in call's reply (password, register, Google): its one-time code finishes the sign-in, a refusal
+ * is shown. Whether the member is signed in.
+ */
+export async function finishSignIn(r: ApiResult<{ code?: string }>, basketId: string): Promise<boolean> {
+  if (r.ok && r.body.code) return finishLogin(r.body.code, basketId);
+  notifyMember(r, { suppressSuccess: true });
+  return false;
 }
 
 /** Where a signed-in member goes from /login: home, or with a basket id to /approveOrder with the basket theirs. */

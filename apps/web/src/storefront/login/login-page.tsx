@@ -5,6 +5,8 @@ import { CHECK_EMAIL, type CheckEmailAnswer, MEMBER_MESSAGES, MEMBER_SECURITY_PA
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { isApiError } from '@tillpoint/contracts/notice';
 import { api } from '../../shared/api';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { notifyMember } from '../account/member-notify';
 import { Captcha, type CaptchaHandle } from '../../backoffice/auth/captcha';
 import { isLoginEmail } from '../account/member-rules';
@@ -12,7 +14,7 @@ import { useMember } from '../account/member-session';
 import { navigate } from '../router';
 import { CoInput } from '../co-field';
 import { toast } from '../toast';
-import { afterLogin, finishLogin } from './finish-login';
+import { afterLogin, finishLogin, finishSignIn } from './finish-login';
 import { GoogleSignIn } from './google-sign-in';
 import { EmailLine } from './login-parts';
 import { RegisterForm } from './register-form';
@@ -37,7 +39,7 @@ export function LoginPage() {
   const id = useId();
   const [step, setStep] = useState<Step>({ name: 'new' });
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [clientId, setClientId] = useState<string | null>(null);
   // The basket id is the whole query string (/login?{basketId}).
   const basketId = decodeURIComponent(window.location.search.replace(/^\?/, '')).trim();
@@ -58,44 +60,35 @@ export function LoginPage() {
     void api.get<{ clientId: string | null }>(MEMBER_SECURITY_PATHS.googleClientId, { token: null }).then((r) => r.ok && setClientId(r.body.clientId));
   }, []);
 
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await work();
-    } finally {
-      setBusy(false);
+  const carryOn = async () => {
+    handled.current = true;
+    const address = email.trim();
+    if (!isLoginEmail(address)) {
+      toast('warn', MEMBER_MESSAGES.loginEmail);
+      return;
     }
+    const r = await run(api.get<CheckEmailAnswer>(MEMBER_SECURITY_PATHS.checkEmail(address), { token: null }));
+    if (!r.ok) {
+      notifyMember(r, { suppressSuccess: true });
+      return;
+    }
+    setEmail(address);
+    if (r.body === CHECK_EMAIL.password) setStep({ name: 'password' });
+    else setStep({ name: r.body === CHECK_EMAIL.register ? 'register' : 'verifycode' });
   };
 
-  const carryOn = () =>
-    run(async () => {
-      handled.current = true;
-      const address = email.trim();
-      if (!isLoginEmail(address)) {
-        toast('warn', MEMBER_MESSAGES.loginEmail);
-        return;
-      }
-      const r = await api.get<CheckEmailAnswer>(MEMBER_SECURITY_PATHS.checkEmail(address), { token: null });
-      if (!r.ok) {
-        notifyMember(r, { suppressSuccess: true });
-        return;
-      }
-      setEmail(address);
-      if (r.body === CHECK_EMAIL.password) setStep({ name: 'password' });
-      else setStep({ name: r.body === CHECK_EMAIL.register ? 'register' : 'verifycode' });
-    });
-
-  const google = (credential: string) =>
-    run(async () => {
-      handled.current = true;
-      const r = await api.post<GoogleReply>(MEMBER_SECURITY_PATHS.loginGoogle, { credential }, { token: null });
-      if (!r.ok) {
-        notifyMember(r, { suppressSuccess: true });
-        return;
-      }
-      if (r.body.status === 'LOGIN') await finishLogin(r.body.code, basketId);
-      else setStep({ name: 'registerGoogle', credential, email: r.body.email, firstName: r.body.firstName, lastName: r.body.lastName });
-    });
+  /** Busy until the sign-in has finished too: the tokens, and the basket made the member's. */
+  const signInWithGoogle = async (credential: string) => {
+    handled.current = true;
+    const r = await api.post<GoogleReply>(MEMBER_SECURITY_PATHS.loginGoogle, { credential }, { token: null });
+    if (!r.ok) {
+      notifyMember(r, { suppressSuccess: true });
+      return;
+    }
+    if (r.body.status === 'LOGIN') await finishLogin(r.body.code, basketId);
+    else setStep({ name: 'registerGoogle', credential, email: r.body.email, firstName: r.body.firstName, lastName: r.body.lastName });
+  };
+  const google = (credential: string) => run(signInWithGoogle(credential));
 
   const back = () => setStep({ name: 'new' });
   const titles: Record<Step['name'], string> = {
@@ -119,12 +112,7 @@ export function LoginPage() {
                 <div className="co-divider">or</div>
               </>
             )}
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                void carryOn();
-              }}
-            >
+            <SubmitForm onSubmit={carryOn}>
               <div className="co-field">
                 <label htmlFor={`${id}-email`}>Email</label>
                 <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={255} autoComplete="email" inputMode="email" />
@@ -134,7 +122,7 @@ export function LoginPage() {
                   Continue
                 </button>
               </div>
-            </form>
+            </SubmitForm>
             {basketId && (
               <>
                 <div className="co-divider">or</div>
@@ -158,7 +146,7 @@ export function LoginPage() {
 function PasswordStep({ email, basketId, onBack }: { email: string; basketId: string; onBack: () => void }) {
   const id = useId();
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   // null until the system parameters say whether the captcha is on: Login waits for the answer.
   const [captchaOn, setCaptchaOn] = useState<boolean | null>(null);
   const [captchaPayload, setCaptchaPayload] = useState<string | null>(null);
@@ -173,40 +161,24 @@ function PasswordStep({ email, basketId, onBack }: { email: string; basketId: st
       toast('warn', MESSAGES.passwordRequired);
       return;
     }
-    setBusy(true);
-    try {
-      const r = await api.post<{ code: string }>(MEMBER_SECURITY_PATHS.login, { email, password, reCaptchaToken: captchaOn ? captchaPayload : null }, { token: null });
-      if (r.ok) {
-        if (await finishLogin(r.body.code, basketId)) return;
-      } else {
-        notifyMember(r, { suppressSuccess: true });
-        // After repeated failures the server asks for the captcha even when it is off.
-        if (isApiError(r.body) && r.body.details === MESSAGES.captchaRequired) setCaptchaOn(true);
-      }
-      // A captcha solution is good for one attempt.
-      captcha.current?.reset();
-    } finally {
-      setBusy(false);
-    }
+    if (await run(signIn())) return;
+    // A captcha solution is good for one attempt.
+    captcha.current?.reset();
   };
 
-  const forgot = async () => {
-    setBusy(true);
-    try {
-      // The mailed link opens the storefront's Change Password dialog (spec 3 §2.2 'Shell').
-      notifyMember(await api.post(MEMBER_SECURITY_PATHS.resetInit, { email, url: '/' }, { token: null }));
-    } finally {
-      setBusy(false);
-    }
+  /** Whether the member is signed in: busy until the sign-in has finished too. */
+  const signIn = async () => {
+    const r = await api.post<{ code: string }>(MEMBER_SECURITY_PATHS.login, { email, password, reCaptchaToken: captchaOn ? captchaPayload : null }, { token: null });
+    // After repeated failures the server asks for the captcha even when it is off.
+    if (!r.ok && isApiError(r.body) && r.body.details === MESSAGES.captchaRequired) setCaptchaOn(true);
+    return finishSignIn(r, basketId);
   };
+
+  // The mailed link opens the storefront's Change Password dialog (spec 3 §2.2 'Shell').
+  const forgot = async () => notifyMember(await run(api.post(MEMBER_SECURITY_PATHS.resetInit, { email, url: '/' }, { token: null })));
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void login();
-      }}
-    >
+    <SubmitForm onSubmit={login}>
       <EmailLine email={email} onBack={onBack} />
       <CoInput id={`${id}-password`} label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
       {captchaOn && <Captcha ref={captcha} onChange={setCaptchaPayload} />}
@@ -220,6 +192,6 @@ function PasswordStep({ email, basketId, onBack }: { email: string; basketId: st
           Forgot Password?
         </button>
       </p>
-    </form>
+    </SubmitForm>
   );
 }

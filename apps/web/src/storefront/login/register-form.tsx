@@ -1,12 +1,14 @@
 import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
 import { MEMBER_SECURITY_PATHS, VERIFY_CODE_LENGTH } from '@tillpoint/contracts/member-paths';
 import { api } from '../../shared/api';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { notifyMember } from '../account/member-notify';
 import { PasswordStrength } from '../account/password-strength';
 import { type RegisterForm as Form, registerProblem, toIsoDate } from '../account/member-rules';
 import { CoInput, TitleField } from '../co-field';
 import { toast } from '../toast';
-import { finishLogin } from './finish-login';
+import { finishSignIn } from './finish-login';
 import { EmailLine, useCountdown } from './login-parts';
 
 /**
@@ -27,19 +29,14 @@ export function RegisterForm({ email, codeSentBefore, basketId, onBack }: { emai
     passwordConfirm: '',
     verifyCode: '',
   });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [left, startCountdown] = useCountdown();
   const sentOnce = useRef(false);
 
   const sendCode = async () => {
-    setBusy(true);
-    try {
-      const r = await api.post(MEMBER_SECURITY_PATHS.verifyCode, { email }, { token: null });
-      notifyMember(r);
-      if (r.ok) startCountdown();
-    } finally {
-      setBusy(false);
-    }
+    const r = await run(api.post(MEMBER_SECURITY_PATHS.verifyCode, { email }, { token: null }));
+    notifyMember(r);
+    if (r.ok) startCountdown();
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: mailed once, when the step opens
@@ -58,20 +55,13 @@ export function RegisterForm({ email, codeSentBefore, basketId, onBack }: { emai
       toast('warn', problem);
       return;
     }
-    setBusy(true);
-    try {
-      const body = {
-        ...form,
-        verifyCode: form.verifyCode.trim().toUpperCase(),
-        mobilePhone: form.mobilePhone.trim() || null,
-        birthDay: form.birthDay.trim() ? toIsoDate(form.birthDay) : null,
-      };
-      const r = await api.post<{ code: string }>(MEMBER_SECURITY_PATHS.register, body, { token: null });
-      if (!r.ok) notifyMember(r, { suppressSuccess: true });
-      else await finishLogin(r.body.code, basketId);
-    } finally {
-      setBusy(false);
-    }
+    const body = {
+      ...form,
+      verifyCode: form.verifyCode.trim().toUpperCase(),
+      mobilePhone: form.mobilePhone.trim() || null,
+      birthDay: form.birthDay.trim() ? toIsoDate(form.birthDay) : null,
+    };
+    await run(api.post<{ code: string }>(MEMBER_SECURITY_PATHS.register, body, { token: null }).then((r) => finishSignIn(r, basketId)));
   };
 
   const field = (key: keyof Form, label: string, props: ComponentProps<'input'> = {}) => (
@@ -79,13 +69,7 @@ export function RegisterForm({ email, codeSentBefore, basketId, onBack }: { emai
   );
 
   return (
-    <form
-      className="ac-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm className="ac-form" onSubmit={submit}>
       <EmailLine email={email} onBack={onBack} />
       <p className="co-muted">
         {codeSentBefore
@@ -129,6 +113,6 @@ export function RegisterForm({ email, codeSentBefore, basketId, onBack }: { emai
           Register
         </button>
       </div>
-    </form>
+    </SubmitForm>
   );
 }

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { MEMBER_MESSAGES, MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { api } from '../../shared/api';
-import { notifyMember } from '../account/member-notify';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { isEmpty } from '../account/member-rules';
 import { CoInput, TitleField } from '../co-field';
 import { toast } from '../toast';
-import { finishLogin } from './finish-login';
+import { finishSignIn } from './finish-login';
 import { EmailLine } from './login-parts';
 
 /**
@@ -16,34 +17,20 @@ export function RegisterGoogleForm(props: { credential: string; email: string; f
   const id = useId();
   const [title, setTitle] = useState<string>('MR');
   const [mobilePhone, setMobilePhone] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   const submit = async () => {
     if (isEmpty(mobilePhone)) {
       toast('warn', MEMBER_MESSAGES.mobilePhoneRequired);
       return;
     }
-    setBusy(true);
-    try {
-      const r = await api.post<{ status: string; code?: string }>(
-        MEMBER_SECURITY_PATHS.loginGoogle,
-        { credential: props.credential, title, mobilePhone: mobilePhone.trim() },
-        { token: null },
-      );
-      if (r.ok && r.body.status === 'LOGIN' && r.body.code) await finishLogin(r.body.code, props.basketId);
-      else notifyMember(r, { suppressSuccess: true });
-    } finally {
-      setBusy(false);
-    }
+    // The reply is { status: 'LOGIN', code } once the details are complete.
+    const body = { credential: props.credential, title, mobilePhone: mobilePhone.trim() };
+    await run(api.post<{ status: string; code?: string }>(MEMBER_SECURITY_PATHS.loginGoogle, body, { token: null }).then((r) => finishSignIn(r, props.basketId)));
   };
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <EmailLine email={props.email} onBack={props.onBack} />
       <p className="co-muted">
         Welcome, {props.firstName} {props.lastName}. Please add your title and mobile phone to finish signing in with Google.
@@ -55,6 +42,6 @@ export function RegisterGoogleForm(props: { credential: string; email: string; f
           Continue
         </button>
       </div>
-    </form>
+    </SubmitForm>
   );
 }
