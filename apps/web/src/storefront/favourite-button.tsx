@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { MARKETPLACE_MESSAGES, MARKETPLACE_PATHS } from '@tillpoint/contracts/marketplace-paths';
 import { api } from '../shared/api';
 import { notify } from '../shared/notify';
+import { useBusy } from '../shared/ui/use-busy';
 import { useMember } from './account/member-session';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -24,17 +25,12 @@ export function FavouriteButton({
   className?: string;
 }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   const answer = async () => {
-    setBusy(true);
-    try {
-      const r = await api.put(MARKETPLACE_PATHS.favorite(branchId, !favorite));
-      setAsking(false);
-      if (notify(r, { suppressSuccess: true })) onChange(!favorite);
-    } finally {
-      setBusy(false);
-    }
+    const r = await run(api.put(MARKETPLACE_PATHS.favorite(branchId, !favorite)));
+    setAsking(false);
+    if (notify(r, { suppressSuccess: true })) onChange(!favorite);
   };
 
   return (

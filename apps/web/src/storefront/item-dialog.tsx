@@ -4,6 +4,7 @@ import { OPTION_GROUP_LABELS } from '@tillpoint/contracts/web-menu-paths';
 import type { ChosenOption } from '@tillpoint/contracts/basket';
 import type { MemberMenuItem, MenuOptionGroup, SetMenuItemDetails } from '@tillpoint/contracts/web-menu';
 import { formatMoney } from '../shared/format';
+import { useBusy } from '../shared/ui/use-busy';
 import { Dialog } from './dialog';
 
 /**
@@ -50,7 +51,7 @@ export function ItemDialog({
   const [chosen, setChosen] = useState<Chosen>(() => initialChoice(groups));
   const [quantity, setQuantity] = useState(1);
   const [notes, setNotes] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const step = item.weighable ? 0.1 : 1;
   const unitPrice = (item.price ?? 0) + optionsPrice(groups, chosen);
   const total = Math.round(unitPrice * quantity * 100) / 100;
@@ -66,14 +67,9 @@ export function ItemDialog({
     });
   const changeQuantity = (delta: number) => setQuantity((q) => Math.max(1, Math.round((q + delta) * 10) / 10));
 
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const options = groups.flatMap((g) => (chosen[g.key] ?? []).map((productId) => ({ groupKey: g.key, productId })));
-      await onAdd(quantity, details ? notes.trim() || null : null, options);
-    } finally {
-      setBusy(false);
-    }
+  const submit = () => {
+    const options = groups.flatMap((g) => (chosen[g.key] ?? []).map((productId) => ({ groupKey: g.key, productId })));
+    return run(onAdd(quantity, details ? notes.trim() || null : null, options));
   };
 
   return (

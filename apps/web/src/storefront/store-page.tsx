@@ -8,6 +8,7 @@ import type { MemberMenuItem, SetMenuItemDetails } from '@tillpoint/contracts/we
 import { api } from '../shared/api';
 import { formatMoney } from '../shared/format';
 import { notify } from '../shared/notify';
+import { SubmitForm } from '../shared/ui/submit-form';
 import { BasketPanel } from './basket-panel';
 import { addToBasket, ageConfirmed, confirmAge, loadBasket, useBasket } from './basket-store';
 import { Dialog } from './dialog';
@@ -230,13 +231,7 @@ export function StorePage({ store, menu }: { store: StoreData; menu: TopMenu | n
                 ))}
               </fieldset>
               {orderType === 'Delivery' && (
-                <form
-                  className="sf-postcode"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    void checkPostcode(postcode);
-                  }}
-                >
+                <SubmitForm className="sf-postcode" onSubmit={() => checkPostcode(postcode)}>
                   <label htmlFor="sf-postcode" className="sf-postcode-label">
                     Delivering to
                   </label>
@@ -258,7 +253,7 @@ export function StorePage({ store, menu }: { store: StoreData; menu: TopMenu | n
                   </div>
                   {serviceable === true && <p className="sf-postcode-ok">✓ We deliver to {postcode}</p>}
                   {serviceable === false && <p className="sf-postcode-no">{ADDRESS_MESSAGES.notServiceable}</p>}
-                </form>
+                </SubmitForm>
               )}
             </section>
           )}

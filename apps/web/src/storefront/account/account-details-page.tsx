@@ -3,6 +3,8 @@ import type { MemberProfile } from '@tillpoint/contracts/member';
 import { MEMBER_PATHS } from '@tillpoint/contracts/member-paths';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { ConfirmDialog } from '../confirm-dialog';
 import { navigate } from '../router';
 import { CoInput, TitleField } from '../co-field';
@@ -66,7 +68,7 @@ function ProfileSection({ profile, onSaved }: { profile: MemberProfile; onSaved:
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<ProfileForm>(() => formOf(profile));
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const set = (key: keyof ProfileForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const cancel = () => {
@@ -80,24 +82,21 @@ function ProfileSection({ profile, onSaved }: { profile: MemberProfile; onSaved:
       toast('warn', problem);
       return;
     }
-    setBusy(true);
-    try {
-      const r = await api.put<MemberProfile>(MEMBER_PATHS.update, {
+    const r = await run(
+      api.put<MemberProfile>(MEMBER_PATHS.update, {
         title: form.title,
         firstName: form.firstName.trim(),
         lastName: form.lastName.trim(),
         mobilePhone: form.mobilePhone.trim() || null,
         birthDay: form.birthDay.trim() ? toIsoDate(form.birthDay) : null,
-      });
-      // A refusal keeps the form as typed, still in edit mode.
-      if (!notify(r) || !r.ok) return;
-      onSaved(r.body);
-      setForm(formOf(r.body));
-      updateMemberNames(r.body.firstName, r.body.lastName);
-      setEditing(false);
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
+    // A refusal keeps the form as typed, still in edit mode.
+    if (!notify(r) || !r.ok) return;
+    onSaved(r.body);
+    setForm(formOf(r.body));
+    updateMemberNames(r.body.firstName, r.body.lastName);
+    setEditing(false);
   };
 
   const input = (key: keyof ProfileForm, label: string, props: ComponentProps<'input'> = {}) => (
@@ -106,13 +105,7 @@ function ProfileSection({ profile, onSaved }: { profile: MemberProfile; onSaved:
 
   return (
     <section className="co-card-box ac-section" aria-labelledby={`${id}-h`}>
-      <form
-        className="ac-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <SubmitForm className="ac-form" onSubmit={save}>
         <div className="ac-section-head">
           <h2 id={`${id}-h`}>My Profile</h2>
           <SectionButtons editing={editing} busy={busy} onEdit={() => setEditing(true)} onCancel={cancel} />
@@ -130,7 +123,7 @@ function ProfileSection({ profile, onSaved }: { profile: MemberProfile; onSaved:
           {input('mobilePhone', 'Mobile Phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
           {input('birthDay', 'Date of Birth', { placeholder: 'DD/MM/YYYY', inputMode: 'numeric', maxLength: 10, autoComplete: 'bday' })}
         </div>
-      </form>
+      </SubmitForm>
     </section>
   );
 }
@@ -140,7 +133,7 @@ function PasswordSection() {
   const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   const cancel = () => {
     setPassword('');
@@ -154,23 +147,12 @@ function PasswordSection() {
       toast('warn', problem);
       return;
     }
-    setBusy(true);
-    try {
-      const r = await api.put(MEMBER_PATHS.passwordChange, { password, passwordConfirm: confirm });
-      if (notify(r)) cancel();
-    } finally {
-      setBusy(false);
-    }
+    if (notify(await run(api.put(MEMBER_PATHS.passwordChange, { password, passwordConfirm: confirm })))) cancel();
   };
 
   return (
     <section className="co-card-box ac-section" aria-labelledby={`${id}-h`}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <SubmitForm onSubmit={save}>
         <div className="ac-section-head">
           <h2 id={`${id}-h`}>Password</h2>
           <SectionButtons editing={editing} busy={busy} onEdit={() => setEditing(true)} onCancel={cancel} />
@@ -188,7 +170,7 @@ function PasswordSection() {
             <span className="sf-sr-only">Your password is set and hidden.</span>
           </p>
         )}
-      </form>
+      </SubmitForm>
     </section>
   );
 }
@@ -203,20 +185,15 @@ const ERASED = ['your profile and password', 'your delivery and billing addresse
 function DeleteAccountSection() {
   const id = useId();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   const remove = async () => {
-    setBusy(true);
-    try {
-      const r = await api.del(MEMBER_PATHS.remove);
-      // A refusal (an order still in progress) keeps the account and says why.
-      if (!notify(r) || !r.ok) return;
-      setConfirming(false);
-      clearMemberSession();
-      navigate('/', { replace: true });
-    } finally {
-      setBusy(false);
-    }
+    const r = await run(api.del(MEMBER_PATHS.remove));
+    // A refusal (an order still in progress) keeps the account and says why.
+    if (!notify(r) || !r.ok) return;
+    setConfirming(false);
+    clearMemberSession();
+    navigate('/', { replace: true });
   };
 
   return (

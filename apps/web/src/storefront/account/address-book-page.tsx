@@ -5,6 +5,8 @@ import { MEMBER_MESSAGES } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { AddressFields } from '../checkout/address-fields';
 import { emptyAddress } from '../checkout/checkout-rules';
 import { toCheckoutAddress } from '../checkout/member-checkout';
@@ -78,7 +80,7 @@ function AddressTab({ kind }: { kind: Kind }) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [mode, setMode] = useState<Mode>('view');
   const [form, setForm] = useState<AddressForm>(EMPTY);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [confirming, setConfirming] = useState(false);
   const selected = list?.find((a) => a.id === selectedId) ?? null;
 
@@ -135,19 +137,15 @@ function AddressTab({ kind }: { kind: Kind }) {
       addressLine3: form.addressLine3.trim() || null,
       addressLine4: form.addressLine4.trim() || null,
     };
-    setBusy(true);
-    try {
-      const r =
-        mode === 'new' || !selected
-          ? await api.post<MemberAddress>(paths.create, { ...body, defaultAddress: false })
-          : await api.put<MemberAddress>(paths.update, { ...body, id: selected.id, defaultAddress: selected.defaultAddress });
-      // A refusal keeps the form as typed, still in edit mode.
-      if (!notify(r) || !r.ok) return;
-      setMode('view');
-      await load(r.body.id);
-    } finally {
-      setBusy(false);
-    }
+    const r = await run(
+      mode === 'new' || !selected
+        ? api.post<MemberAddress>(paths.create, { ...body, defaultAddress: false })
+        : api.put<MemberAddress>(paths.update, { ...body, id: selected.id, defaultAddress: selected.defaultAddress }),
+    );
+    // A refusal keeps the form as typed, still in edit mode.
+    if (!notify(r) || !r.ok) return;
+    setMode('view');
+    await load(r.body.id);
   };
 
   const setDefault = async () => {
@@ -159,13 +157,7 @@ function AddressTab({ kind }: { kind: Kind }) {
       toast('info', 'This is already your default address.');
       return;
     }
-    setBusy(true);
-    try {
-      const r = await api.put<MemberAddress>(paths.setDefault(selected.id));
-      if (notify(r)) await load(selected.id);
-    } finally {
-      setBusy(false);
-    }
+    if (notify(await run(api.put<MemberAddress>(paths.setDefault(selected.id))))) await load(selected.id);
   };
 
   const askRemove = () => {
@@ -178,14 +170,9 @@ function AddressTab({ kind }: { kind: Kind }) {
 
   const remove = async () => {
     if (!selected) return;
-    setBusy(true);
-    try {
-      const r = await api.del(paths.remove(selected.id));
-      setConfirming(false);
-      if (notify(r)) await load(null);
-    } finally {
-      setBusy(false);
-    }
+    const r = await run(api.del(paths.remove(selected.id)));
+    setConfirming(false);
+    if (notify(r)) await load(null);
   };
 
   const editing = mode !== 'view';
@@ -235,12 +222,7 @@ function AddressTab({ kind }: { kind: Kind }) {
 
       {(selected || mode === 'new') && (
         <section className="co-card-box ac-section" aria-labelledby={`${id}-detail-h`}>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void save();
-            }}
-          >
+          <SubmitForm onSubmit={save}>
             <div className="ac-section-head">
               <h2 id={`${id}-detail-h`}>{mode === 'new' ? `New ${noun} address` : 'Address details'}</h2>
               <SectionButtons editing={editing} busy={busy} onEdit={() => setMode('edit')} onCancel={cancel} />
@@ -264,7 +246,7 @@ function AddressTab({ kind }: { kind: Kind }) {
               disabled={!editing}
             />
             {editing && branchId === null && <p className="co-muted ac-hint">Open a store first to look up addresses by post code, or type the address.</p>}
-          </form>
+          </SubmitForm>
         </section>
       )}
 

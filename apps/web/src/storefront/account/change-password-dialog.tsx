@@ -3,6 +3,8 @@ import { MEMBER_SECURITY_PATHS } from '@tillpoint/contracts/member-paths';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { CoInput } from '../co-field';
 import { Dialog } from '../dialog';
 import { navigate } from '../router';
@@ -21,7 +23,7 @@ export function ChangePasswordDialog({ resetKey, onClose }: { resetKey: string; 
   const id = useId();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   const save = async () => {
     const problem = passwordProblem(password) ?? (password === again ? null : MESSAGES.passwordsDidNotMatch);
@@ -29,15 +31,9 @@ export function ChangePasswordDialog({ resetKey, onClose }: { resetKey: string; 
       toast('warn', problem);
       return;
     }
-    setBusy(true);
-    try {
-      const r = await api.post(MEMBER_SECURITY_PATHS.resetFinish, { key: resetKey, newPassword: password }, { token: null });
-      if (!notify(r)) return;
-      onClose();
-      navigate('/login', { replace: true });
-    } finally {
-      setBusy(false);
-    }
+    if (!notify(await run(api.post(MEMBER_SECURITY_PATHS.resetFinish, { key: resetKey, newPassword: password }, { token: null })))) return;
+    onClose();
+    navigate('/login', { replace: true });
   };
 
   return (
@@ -51,18 +47,11 @@ export function ChangePasswordDialog({ resetKey, onClose }: { resetKey: string; 
         </button>
       }
     >
-      <form
-        id={`${id}-form`}
-        className="ac-reset"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <SubmitForm id={`${id}-form`} className="ac-reset" onSubmit={save}>
         <CoInput id={`${id}-new`} label="New Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
         <PasswordStrength password={password} />
         <CoInput id={`${id}-again`} label="Password Again" type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" />
-      </form>
+      </SubmitForm>
     </Dialog>
   );
 }

@@ -6,6 +6,8 @@ import { FEEDBACK_DESCRIPTION_MAX, FEEDBACK_TYPES } from '@tillpoint/contracts/m
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
+import { SubmitForm } from '../../shared/ui/submit-form';
+import { useBusy } from '../../shared/ui/use-busy';
 import { readBranchId } from '../storefront-storage';
 import { toast } from '../toast';
 import { feedbackProblem } from './member-rules';
@@ -25,7 +27,7 @@ export function ComplaintSuggestionPage() {
   const [branchId, setBranchId] = useState<number | null>(readBranchId);
   const [feedbackType, setFeedbackType] = useState<FeedbackType>('Technical');
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   useEffect(() => {
     document.title = 'Complaint / Suggestion · Tillpoint';
@@ -44,16 +46,11 @@ export function ComplaintSuggestionPage() {
       toast('warn', problem);
       return;
     }
-    setBusy(true);
-    try {
-      const r = await api.post(MEMBER_DATA_PATHS.feedback, { merchantBranchId: branchId, feedbackType, description: description.trim() });
-      // The server's notice is the spec's success toast; a refusal keeps the text as typed.
-      if (!notify(r)) return;
-      setDescription('');
-      setFeedbackType('Technical');
-    } finally {
-      setBusy(false);
-    }
+    const r = await run(api.post(MEMBER_DATA_PATHS.feedback, { merchantBranchId: branchId, feedbackType, description: description.trim() }));
+    // The server's notice is the spec's success toast; a refusal keeps the text as typed.
+    if (!notify(r)) return;
+    setDescription('');
+    setFeedbackType('Technical');
   };
 
   // The store chosen last may not be listed (a web-menu-only store is, a closed account is not): keep it choosable.
@@ -63,12 +60,7 @@ export function ComplaintSuggestionPage() {
       <h1 className="co-title">Complaint / Suggestion</h1>
       <p className="co-subtitle">Tell a store what went wrong, or what would make it better. The store receives your message by e-mail.</p>
       <section className="co-card-box ac-section">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
-        >
+        <SubmitForm onSubmit={send}>
           <div className="co-field">
             <label htmlFor={`${id}-store`}>Store</label>
             <select id={`${id}-store`} value={branchId ?? ''} onChange={(e) => setBranchId(e.target.value ? Number(e.target.value) : null)} disabled={stores === null}>
@@ -110,7 +102,7 @@ export function ComplaintSuggestionPage() {
           <button type="submit" className="co-button co-button-primary ac-send" disabled={busy}>
             {busy ? 'Sending…' : 'Send'}
           </button>
-        </form>
+        </SubmitForm>
       </section>
     </div>
   );

@@ -8,6 +8,7 @@ import { MESSAGES } from '@tillpoint/contracts/messages';
 import { PAYMENT_PATHS, providerSavesCards } from '@tillpoint/contracts/payment-paths';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
+import { useBusy } from '../../shared/ui/use-busy';
 import { CardPayment, type CardPaymentHandle } from '../checkout/card-payment';
 import { cardExpiry, cardLabel } from '../checkout/member-checkout';
 import { Dialog } from '../dialog';
@@ -28,7 +29,7 @@ export function PaymentMethodsPage() {
   const [cards, setCards] = useState<MemberCard[] | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [adding, setAdding] = useState(false);
   const branchId = readBranchId();
   const [provider, setProvider] = useState<string | null>(null);
@@ -61,10 +62,7 @@ export function PaymentMethodsPage() {
       toast('warn', MEMBER_MESSAGES.selectCard);
       return;
     }
-    setBusy(true);
-    const r = await api.put<MemberCard>(MEMBER_DATA_PATHS.card.setDefault(card.id));
-    setBusy(false);
-    if (notify(r)) await load();
+    if (notify(await run(api.put<MemberCard>(MEMBER_DATA_PATHS.card.setDefault(card.id))))) await load();
   };
 
   const askRemove = () => {
@@ -77,9 +75,7 @@ export function PaymentMethodsPage() {
 
   const remove = async () => {
     if (!card) return;
-    setBusy(true);
-    const r = await api.del(MEMBER_DATA_PATHS.card.remove(card.id));
-    setBusy(false);
+    const r = await run(api.del(MEMBER_DATA_PATHS.card.remove(card.id)));
     setConfirming(false);
     if (notify(r)) {
       setSelected(null);
@@ -188,19 +184,21 @@ export function PaymentMethodsPage() {
 function AddCard({ branchId, onDone }: { branchId: number; onDone: (saved: MemberCard | null) => void }) {
   const id = useId();
   const frame = useRef<CardPaymentHandle>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
-  const save = async () => {
-    setBusy(true);
+  /** The provider's fields first (they say what is wrong with the card), then the token to the server. */
+  const addCard = async () => {
     const outcome = await frame.current?.submit({ email: '', mobilePhone: '', postCode: '', addressLine1: '', city: '' });
     if (!outcome?.ok) {
-      setBusy(false);
       toast('warn', outcome?.message || MESSAGES.unexpected);
-      return;
+      return null;
     }
-    const r = await api.post<MemberCard>(PAYMENT_PATHS.memberCardCreate, { merchantBranchId: branchId, paymentAccessToken: outcome.paymentAccessToken, cardIdentifier: outcome.cardIdentifier });
-    setBusy(false);
-    if (notify(r) && r.ok) onDone(r.body);
+    return api.post<MemberCard>(PAYMENT_PATHS.memberCardCreate, { merchantBranchId: branchId, paymentAccessToken: outcome.paymentAccessToken, cardIdentifier: outcome.cardIdentifier });
+  };
+
+  const save = async () => {
+    const r = await run(addCard());
+    if (r && notify(r) && r.ok) onDone(r.body);
   };
 
   return (

@@ -3,6 +3,7 @@ import { ADDRESS_MESSAGES, ADDRESS_PATHS, POSTCODE_LOOKUP_MIN } from '@tillpoint
 import type { AddressLookupResult } from '@tillpoint/contracts/address-lookup';
 import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
+import { useBusy } from '../../shared/ui/use-busy';
 import { toast } from '../toast';
 import { type CheckoutAddress, FIELD_MAX } from './checkout-rules';
 
@@ -28,7 +29,7 @@ type Props = {
 export function AddressFields({ branchId, value, onChange, onPicked, prefix = '', disabled = false }: Props) {
   const id = useId();
   const [found, setFound] = useState<AddressLookupResult[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const set = (field: keyof CheckoutAddress) => (e: { target: { value: string } }) => onChange({ ...value, [field]: e.target.value });
 
   const lookup = async () => {
@@ -39,9 +40,7 @@ export function AddressFields({ branchId, value, onChange, onPicked, prefix = ''
       toast('info', ADDRESS_MESSAGES.tooShort);
       return;
     }
-    setBusy(true);
-    const r = await api.get<AddressLookupResult[]>(ADDRESS_PATHS.lookup(branchId, postcode));
-    setBusy(false);
+    const r = await run(api.get<AddressLookupResult[]>(ADDRESS_PATHS.lookup(branchId, postcode)));
     if (!r.ok) {
       setFound([]);
       notify(r, { suppressSuccess: true });
