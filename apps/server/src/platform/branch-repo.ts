@@ -171,21 +171,47 @@ export const locateIn =
       | Scope
       | undefined;
 
+/** How a record with its own `get` is written: its columns, and what runs in the write's transaction before it (checks) and after it (child rows). */
+export type RecordWrites<T extends PgTable, I> = {
+  toRow: (input: I) => Partial<InferInsertModel<T>>;
+  check?: (tx: Db, s: Scope, input: I) => Promise<void>;
+  children?: (tx: Db, s: Scope, id: number, input: I) => Promise<void>;
+};
+
 /**
- * Delete, status change and locate for a branch-owned table whose records its own `get` reads (a
- * record with child rows, e.g. a product group and its products): the status change reads it again.
+ * Create, update, delete, status change and locate for a branch-owned table whose records its own
+ * `get` reads (a record with child rows, e.g. a product group and its products): each write reads the
+ * record again, in the write's transaction.
  */
-export function branchRecordCalls<T extends PgTable, R>(
+export function branchRecordCalls<T extends PgTable, R, I>(
   table: T,
   keys: BranchKeys,
   get: (db: Db, s: Scope, id: number) => Promise<R | undefined>,
-): Pick<Required<ResourceRepo<R, unknown>>, 'remove' | 'setStatus' | 'locate'> {
+  writes: RecordWrites<T, I>,
+): Pick<Required<ResourceRepo<R, I>>, 'create' | 'update' | 'remove' | 'setStatus' | 'locate'> {
   const byId = (s: Scope, id: number) => ownedBy(keys, s, eq(keys.id, id));
+  const touched = (values: Partial<InferInsertModel<T>>) => ({ ...values, updatedDate: new Date() }) as Partial<InferInsertModel<T>>;
   return {
+    create: (db, s, input) =>
+      db.transaction(async (tx) => {
+        await writes.check?.(tx, s, input);
+        const values = { ...writes.toRow(input), merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId } as InferInsertModel<T>;
+        // keys.id is a generic column, so the row's id comes back untyped; ids are integers.
+        const id = (await tx.insert(table).values(values).returning({ id: keys.id }))[0].id as number;
+        await writes.children?.(tx, s, id, input);
+        return (await get(tx, s, id)) as R;
+      }),
+    update: (db, s, id, input) =>
+      db.transaction(async (tx) => {
+        await writes.check?.(tx, s, input);
+        const [row] = await tx.update(table).set(touched(writes.toRow(input))).where(byId(s, id)).returning({ id: keys.id });
+        if (!row) return undefined;
+        await writes.children?.(tx, s, id, input);
+        return get(tx, s, id);
+      }),
     remove: async (db, s, id) => (await db.delete(table).where(byId(s, id)).returning({ id: keys.id })).length > 0,
     setStatus: async (db, s, id, status) => {
-      const values = { status, updatedDate: new Date() } as Partial<InferInsertModel<T>>;
-      const [row] = await db.update(table).set(values).where(byId(s, id)).returning({ id: keys.id });
+      const [row] = await db.update(table).set(touched({ status } as Partial<InferInsertModel<T>>)).where(byId(s, id)).returning({ id: keys.id });
       return row ? get(db, s, id) : undefined;
     },
     locate: locateIn(table, keys),

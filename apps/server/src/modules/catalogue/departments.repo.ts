@@ -90,24 +90,5 @@ export const departmentRepo: ResourceRepo<Department, DepartmentInput> = {
   all: async (db, s, onlyActive) =>
     (await joined(db).where(own(s, onlyActive ? eq(department.status, 'ACTIVE') : undefined)).orderBy(asc(department.id))).map(toDepartment),
   get: getDepartment,
-  create: async (db, s, input) =>
-    db.transaction(async (tx) => {
-      await checkTax(tx, s, input);
-      const [row] = await tx
-        .insert(department)
-        .values({ ...toRow(input), merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId })
-        .returning({ id: department.id });
-      return (await getDepartment(tx, s, row.id)) as Department;
-    }),
-  update: async (db, s, id, input) =>
-    db.transaction(async (tx) => {
-      await checkTax(tx, s, input);
-      const [row] = await tx
-        .update(department)
-        .set({ ...toRow(input), updatedDate: new Date() })
-        .where(own(s, eq(department.id, id)))
-        .returning({ id: department.id });
-      return row ? getDepartment(tx, s, row.id) : undefined;
-    }),
-  ...branchRecordCalls(department, department, getDepartment),
+  ...branchRecordCalls(department, department, getDepartment, { toRow, check: checkTax }),
 };

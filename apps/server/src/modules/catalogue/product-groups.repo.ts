@@ -82,25 +82,5 @@ export const productGroupRepo: ResourceRepo<ProductGroup, ProductGroupInput> = {
   all: async (db, s, onlyActive) =>
     withProducts(db, s, await db.select().from(productGroup).where(own(s, onlyActive ? eq(productGroup.status, 'ACTIVE') : undefined)).orderBy(asc(productGroup.id))),
   get: getProductGroup,
-  create: (db, s, input) =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(productGroup)
-        .values({ ...toRow(input), merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId })
-        .returning({ id: productGroup.id });
-      await setProducts(tx, s, row.id, input.products);
-      return (await getProductGroup(tx, s, row.id)) as ProductGroup;
-    }),
-  update: (db, s, id, input) =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(productGroup)
-        .set({ ...toRow(input), updatedDate: new Date() })
-        .where(own(s, eq(productGroup.id, id)))
-        .returning({ id: productGroup.id });
-      if (!row) return undefined;
-      await setProducts(tx, s, id, input.products);
-      return getProductGroup(tx, s, id);
-    }),
-  ...branchRecordCalls(productGroup, productGroup, getProductGroup),
+  ...branchRecordCalls(productGroup, productGroup, getProductGroup, { toRow, children: (tx, s, id, input) => setProducts(tx, s, id, input.products) }),
 };

@@ -59,22 +59,7 @@ export function productTagRepo(files: FileStore): ResourceRepo<ProductTag, Produ
       ),
     all: allProductTags,
     get: getProductTag,
-    create: async (db, s, input) => {
-      const [row] = await db
-        .insert(productTag)
-        .values({ ...toRow(input), merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId })
-        .returning({ id: productTag.id });
-      return (await getProductTag(db, s, row.id)) as ProductTag;
-    },
-    update: async (db, s, id, input) => {
-      const [row] = await db
-        .update(productTag)
-        .set({ ...toRow(input), updatedDate: new Date() })
-        .where(own(s, eq(productTag.id, id)))
-        .returning({ id: productTag.id });
-      return row ? getProductTag(db, s, id) : undefined;
-    },
-    ...branchRecordCalls(productTag, productTag, getProductTag),
+    ...branchRecordCalls(productTag, productTag, getProductTag, { toRow }),
     remove: (db, s, id) =>
       db.transaction(async (tx) => {
         const [row] = await tx.delete(productTag).where(own(s, eq(productTag.id, id))).returning({ fileId: productTag.fileId });

@@ -141,27 +141,7 @@ export const mixAndMatchRepo: ResourceRepo<MixAndMatch, MixAndMatchInput> = {
   all: async (db, s, onlyActive) =>
     withProducts(db, s, await db.select().from(mixAndMatch).where(own(s, onlyActive ? eq(mixAndMatch.status, 'ACTIVE') : undefined)).orderBy(asc(mixAndMatch.id))),
   get: getMixAndMatch,
-  create: (db, s, input) =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(mixAndMatch)
-        .values({ ...toRow(input), merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId })
-        .returning({ id: mixAndMatch.id });
-      await setProducts(tx, s, row.id, input.products);
-      return (await getMixAndMatch(tx, s, row.id)) as MixAndMatch;
-    }),
-  update: (db, s, id, input) =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(mixAndMatch)
-        .set({ ...toRow(input), updatedDate: new Date() })
-        .where(own(s, eq(mixAndMatch.id, id)))
-        .returning({ id: mixAndMatch.id });
-      if (!row) return undefined;
-      await setProducts(tx, s, id, input.products);
-      return getMixAndMatch(tx, s, id);
-    }),
-  ...branchRecordCalls(mixAndMatch, mixAndMatch, getMixAndMatch),
+  ...branchRecordCalls(mixAndMatch, mixAndMatch, getMixAndMatch, { toRow, children: (tx, s, id, input) => setProducts(tx, s, id, input.products) }),
 };
 
 /**
