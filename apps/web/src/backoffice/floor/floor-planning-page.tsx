@@ -58,7 +58,7 @@ export default function FloorPlanningPage() {
 
   return (
     <div className="stack floor-page">
-      <div className="floor-tools">
+      <div className="page-columns floor-tools">
         <ResizeCard
           // The saved plan, once read again after a resize, is what the fields show.
           key={`${param.data.size}-${param.data.rowSize}`}
