@@ -106,7 +106,7 @@ export default function GazetteerPage() {
           <header className="card-header">
             <h2 id={`${id}-done`}>Import finished</h2>
           </header>
-          <dl className="gazetteer-stats">
+          <dl className="stat-tiles gazetteer-stats">
             <div>
               <dt>Rows</dt>
               <dd>{number(result.rows)}</dd>

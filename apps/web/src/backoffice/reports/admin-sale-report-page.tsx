@@ -195,7 +195,7 @@ export default function AdminSaleReportPage() {
         <header className="card-header">
           <h2 id={`${id}-summary`}>Summary</h2>
         </header>
-        <dl className="report-summary" aria-busy={summary.isFetching}>
+        <dl className="stat-tiles report-summary" aria-busy={summary.isFetching}>
           {FIGURES.map((f) => (
             <div key={f.money}>
               <dt>{f.label}</dt>
