@@ -1,4 +1,4 @@
-import { type ComponentProps, useEffect, useId, useState } from 'react';
+import { type ComponentProps, useId, useState } from 'react';
 import type { MemberProfile } from '@tillpoint/contracts/member';
 import { MEMBER_PATHS } from '@tillpoint/contracts/member-paths';
 import { api } from '../../shared/api';
@@ -10,6 +10,7 @@ import { navigate } from '../router';
 import { CoInput, TitleField } from '../co-field';
 import { toast } from '../toast';
 import { type ProfileForm, passwordChangeProblem, profileProblem, toIsoDate, toShownDate } from './member-rules';
+import { MemberDataLoading, useMemberData } from './member-data';
 import { clearMemberSession, updateMemberNames } from './member-session';
 import { PasswordStrength } from './password-strength';
 import { SectionButtons } from './section-buttons';
@@ -29,30 +30,13 @@ const formOf = (p: MemberProfile): ProfileForm => ({
  * edit mode; Cancel puts back the saved copy (spec 3 §4.9); and deleting the account (issue 11).
  */
 export function AccountDetailsPage() {
-  const [profile, setProfile] = useState<MemberProfile | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    void api.get<MemberProfile>(MEMBER_PATHS.current).then((r) => {
-      if (r.ok) setProfile(r.body);
-      else {
-        setFailed(true);
-        notify(r, { suppressSuccess: true });
-      }
-    });
-  }, []);
+  const { data: profile, set: setProfile, failed } = useMemberData(() => api.get<MemberProfile>(MEMBER_PATHS.current));
 
   return (
     <div className="co-page ac-page">
       <h1 className="co-title">Account Details</h1>
       {!profile ? (
-        failed ? (
-          <p className="co-muted">Your profile could not be loaded. Please try again later.</p>
-        ) : (
-          <div className="co-loading" aria-busy="true">
-            Loading…
-          </div>
-        )
+        <MemberDataLoading failed={failed} what="Your profile" />
       ) : (
         <>
           <ProfileSection profile={profile} onSaved={setProfile} />

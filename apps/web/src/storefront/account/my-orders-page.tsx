@@ -4,9 +4,9 @@ import { MEMBER_DATA_PATHS } from '@tillpoint/contracts/member-data-paths';
 import type { TableLoadResponse } from '@tillpoint/contracts/table-load';
 import { api } from '../../shared/api';
 import { formatDateTime } from '../../shared/format';
-import { notify } from '../../shared/notify';
 import { Dialog } from '../dialog';
 import { Link } from '../router';
+import { MemberDataLoading, useMemberData } from './member-data';
 import '../checkout/checkout.css';
 import './account.css';
 
@@ -43,45 +43,24 @@ export function OrderStatusPill({ status }: { status: MemberOrderStatus }) {
 export function MyOrdersPage() {
   const id = useId();
   const [pageNumber, setPageNumber] = useState(0);
-  const [result, setResult] = useState<TableLoadResponse<PreviousOrder> | null>(null);
-  const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<PreviousOrder | null>(null);
 
   useEffect(() => {
     document.title = 'Orders · Tillpoint';
   }, []);
 
-  useEffect(() => {
-    let live = true;
-    void api
-      .put<TableLoadResponse<PreviousOrder>>(MEMBER_DATA_PATHS.previousOrdersTable, { filter: [], sort: [{ name: 'orderDate', ascending: false }], pageNumber, limit: MY_ORDERS_PAGE_SIZE })
-      .then((r) => {
-        if (!live) return;
-        if (r.ok) {
-          setResult(r.body);
-          setFailed(false);
-        } else {
-          setFailed(true);
-          notify(r, { suppressSuccess: true });
-        }
-      });
-    return () => {
-      live = false;
-    };
-  }, [pageNumber]);
+  const { data: result, failed } = useMemberData(
+    () =>
+      api.put<TableLoadResponse<PreviousOrder>>(MEMBER_DATA_PATHS.previousOrdersTable, { filter: [], sort: [{ name: 'orderDate', ascending: false }], pageNumber, limit: MY_ORDERS_PAGE_SIZE }),
+    pageNumber,
+  );
 
   const pages = result ? Math.max(1, Math.ceil(result.totalCount / MY_ORDERS_PAGE_SIZE)) : 1;
   return (
     <div className="co-page ac-page">
       <h1 className="co-title">Orders</h1>
       {!result ? (
-        failed ? (
-          <p className="co-muted">Your orders could not be loaded. Please try again later.</p>
-        ) : (
-          <div className="co-loading" aria-busy="true">
-            Loading…
-          </div>
-        )
+        <MemberDataLoading failed={failed} what="Your orders" />
       ) : result.totalCount === 0 ? (
         <section className="co-card-box ac-empty-box">
           <h2>No orders yet</h2>
