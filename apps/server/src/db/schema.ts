@@ -733,6 +733,9 @@ export const product = pgTable(
     fileRef(t, t.tillFileId),
     // Table load sorted by name, and the department transfer.
     index('product_branch_name_lower_idx').on(t.merchantAccountId, t.merchantBranchId, t.nameLower),
+    // Names starting with a text (the autocomplete, the startsWith filter): LIKE 'text%' is a range of this
+    // index in any collation; the one above answers it only where the collation is "C" (PGlite, not C.UTF-8).
+    index('product_branch_name_pattern_idx').on(t.merchantAccountId, t.merchantBranchId, t.nameLower.op('text_pattern_ops')),
     index('product_department_idx').on(t.merchantAccountId, t.departmentId),
     // "contains" filters and the autocomplete: a trigram index answers LIKE '%text%' on the lowered name, within
     // the store (btree_gin puts the tenant keys in the same GIN index, so other stores' matches are never read).

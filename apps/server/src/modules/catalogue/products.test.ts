@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidEan13 } from '@tillpoint/contracts/barcode';
@@ -7,6 +7,7 @@ import type { Department } from '@tillpoint/contracts/department';
 import type { Product, ProductOption } from '@tillpoint/contracts/product';
 import type { ProductTag } from '@tillpoint/contracts/product-tag';
 import { product, productProductTag, stockEvent, storedFile, tax } from '../../db/schema';
+import { autocompleteProducts } from './products.repo';
 import { type ApiError, type CatalogueWorld, FORBIDDEN, NOT_FOUND, type Page, REQUIRED, catalogueWorld, oneFile } from './catalogue-test-kit';
 
 const P = 'storemanagement/product/';
@@ -227,6 +228,31 @@ describe('products: lookups', () => {
     expect((await w.api<ProductOption[]>('GET', `${P}name/${encodeURIComponent('100%')}`)).body).toEqual([]);
     expect((await w.api<ProductOption[]>('GET', `${P}name/tonic`, undefined, w.tok.other)).body).toEqual([]);
     expect((await w.api<ProductOption[]>('GET', `${P}name/tonic`, undefined, w.tok.clerk)).status).toBe(200);
+  });
+
+  it('autocomplete: the quick answer from the name indexes and the full search rank the same products', async () => {
+    // Names starting with 'kelp' (one lower-case name twice), names containing it that sort first in the
+    // store ('a kelp …'), others that sort late, and the other store's.
+    const names = ['Kelp crisps', 'kelp crisps', 'KELP', 'Kelp noodles', 'Zesty kelp', 'Dried kelp', 'Sea KELP salad', 'Help', 'Kel p'];
+    for (let i = 1; i <= 24; i++) names.push(`a kelp ${String(i).padStart(2, '0')}`);
+    const rows = names.map((name, i) => ({ ...w.scope, name, barcode: `kelp${i}`, departmentId: drinks.id }));
+    await w.t.db.insert(product).values(rows);
+    await w.t.db.insert(product).values({ merchantAccountId: w.other.merchantAccountId, merchantBranchId: w.other.merchantBranchId, name: 'Kelp', barcode: 'kelp-theirs', departmentId: theirs.department.id });
+    const stored = await w.t.db.select({ id: product.id, name: product.nameLower }).from(product).where(sql`${product.merchantAccountId} = ${w.scope.merchantAccountId} and ${product.merchantBranchId} = ${w.scope.merchantBranchId} and ${product.nameLower} like '%kelp%'`);
+    const rank = (text: string) =>
+      stored
+        .filter((r) => r.name?.includes(text))
+        .sort((a, b) => Number(b.name?.startsWith(text)) - Number(a.name?.startsWith(text)) || ((a.name ?? '') < (b.name ?? '') ? -1 : (a.name ?? '') > (b.name ?? '') ? 1 : a.id - b.id))
+        .slice(0, 20)
+        .map((r) => r.id);
+    const ids = async (text: string, walk?: number) => (await autocompleteProducts(w.t.db, w.scope, text, walk)).map((o) => o.id);
+    for (const text of ['kelp', 'KELP c', 'elp', 'a kelp 1']) {
+      const expected = rank(text.toLowerCase());
+      expect(expected.length).toBeGreaterThan(0);
+      // The whole store walked; no walk (the full search); a walk too short for the names starting with
+      // the text (the full search again); the first 26 names, 'a kelp …' whichever the text, settle 20.
+      for (const walk of [undefined, 0, 3, 26]) expect(await ids(text, walk)).toEqual(expected);
+    }
   });
 
   it("barcode lookup finds the store's product, else 'Barcode not Found!'", async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "product_branch_name_pattern_idx" ON "product" USING btree ("merchant_account_id","merchant_branch_id","name_lower" text_pattern_ops);
