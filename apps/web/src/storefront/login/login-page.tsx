@@ -113,10 +113,7 @@ export function LoginPage() {
               </>
             )}
             <SubmitForm onSubmit={carryOn}>
-              <div className="co-field">
-                <label htmlFor={`${id}-email`}>Email</label>
-                <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={255} autoComplete="email" inputMode="email" />
-              </div>
+              <CoInput id={`${id}-email`} label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" inputMode="email" />
               <div className="co-actions">
                 <button type="submit" className="co-button co-button-primary" disabled={busy}>
                   Continue
