@@ -77,6 +77,17 @@ export const textInput = <T extends FieldValues>(field: ControllerRenderProps<T,
   onBlur: field.onBlur,
 });
 
+/** What a multi-select takes from its field, and the look all of them share: chips, no select-all. */
+export const multiSelectInput = <T extends FieldValues>(field: ControllerRenderProps<T, Path<T>>, id: string, disabled: boolean | undefined) => ({
+  inputId: id,
+  name: field.name,
+  onBlur: field.onBlur,
+  disabled,
+  display: 'chip' as const,
+  showSelectAll: false,
+  placeholder: 'Select',
+});
+
 export function TextField<T extends FieldValues, O>({ type = 'text', ...p }: BaseProps<T, O> & { type?: 'text' | 'password' | 'email' }) {
   return (
     <ControlledField

@@ -5,7 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputMask } from 'primereact/inputmask';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
-import { type BaseProps, ControlledField, textInput } from './field-frame';
+import { type BaseProps, ControlledField, multiSelectInput, textInput } from './field-frame';
 
 /*
  * The labelled frame and the text field live in field-frame.tsx, so a page with text fields only
@@ -151,18 +151,12 @@ export function MultiSelectField<T extends FieldValues, O>(p: BaseProps<T, O> & 
       field={p}
       input={(field, id) => (
         <MultiSelect
-          inputId={id}
-          name={field.name}
+          {...multiSelectInput(field, id, p.disabled)}
           value={String(field.value ?? '')
             .split(',')
             .filter(Boolean)}
           options={toOptions(p.options)}
           onChange={(e) => field.onChange(((e.value as string[] | null) ?? []).join(','))}
-          onBlur={field.onBlur}
-          disabled={p.disabled}
-          display="chip"
-          placeholder="Select"
-          showSelectAll={false}
           className="w-full"
         />
       )}

@@ -2,7 +2,7 @@ import type { FieldValues } from 'react-hook-form';
 import { MESSAGES } from '@tillpoint/contracts/messages';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
-import { type BaseProps, ControlledField } from './field-frame';
+import { type BaseProps, ControlledField, multiSelectInput } from './field-frame';
 import './picker-fields.css';
 
 /** A record another one points at by id (a department's tax, a product's department or tags). */
@@ -74,21 +74,15 @@ export function RefMultiField<T extends FieldValues, O, R extends RefRecord>(p: 
       field={p}
       input={(field, id) => (
         <MultiSelect
-          inputId={id}
-          name={field.name}
+          {...multiSelectInput(field, id, p.disabled)}
           value={(field.value as number[] | null) ?? []}
           options={[...(p.options ?? [])]}
           optionLabel="name"
           optionValue="id"
           onChange={(e) => field.onChange((e.value as number[] | null) ?? [])}
-          onBlur={field.onBlur}
-          disabled={p.disabled}
-          display="chip"
           maxSelectedLabels={p.maxLabels}
           selectedItemsLabel="{0} items selected"
           filter={(p.options?.length ?? 0) > 8}
-          showSelectAll={false}
-          placeholder="Select"
           emptyMessage={MESSAGES.noRecords}
           className="w-full ref-multi"
         />
