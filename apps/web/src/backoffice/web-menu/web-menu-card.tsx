@@ -6,6 +6,7 @@ import { PATHS } from '@tillpoint/contracts/api-paths';
 import { type MenuSortType, type WebMenu, webMenuDisplayItemSchema } from '@tillpoint/contracts/web-menu';
 import { warn } from '../../shared/toast-bus';
 import { useStoredImage } from '../../shared/ui/image-field';
+import { useBusy } from '../../shared/ui/use-busy';
 import { WEB_MENU_RESOURCE, saveDisplay } from './web-menu-api';
 
 /** The two submenu sortings in words (the contract's MENU_SORT_TYPES): by sorting number then name, or by name. */
@@ -61,7 +62,7 @@ export function WebMenuCard({ menu, index, count, canAdd, canMove, reorderable, 
   const [name, setName] = useState(menu.name);
   const [number, setNumber] = useState(String(menu.menuDisplayNo));
   const [sort, setSort] = useState<MenuSortType>(menu.menuDisplayType);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   // A new copy from the server shows what changed in it (a reorder renumbers, and leaves a name being typed alone).
   useEffect(() => setName(menu.name), [menu.name]);
   useEffect(() => setNumber(String(menu.menuDisplayNo)), [menu.menuDisplayNo]);
@@ -75,10 +76,7 @@ export function WebMenuCard({ menu, index, count, canAdd, canMove, reorderable, 
       menuDisplayType: menu.hasSubMenu ? sort : null,
     });
     if (!checked.success) return warn(checked.error.issues[0]?.message ?? '');
-    setBusy(true);
-    const ok = await saveDisplay([checked.data]);
-    setBusy(false);
-    if (ok) onSaved();
+    if (await run(saveDisplay([checked.data]))) onSaved();
   };
 
   const passive = menu.status === 'PASSIVE';

@@ -12,6 +12,7 @@ import { api } from '../../shared/api';
 import { notify } from '../../shared/notify';
 import { refreshArea } from '../../shared/query-keys';
 import { ProductPicker } from '../../shared/ui/product-picker';
+import { useBusy } from '../../shared/ui/use-busy';
 import { WEB_MENU_RESOURCE, addItem, transfer, useGroupOptions, useMenusWithSubMenus, webMenus } from './web-menu-api';
 
 export type MenuSearch = { barcode: string; hasImage: 'any' | 'yes' | 'no' };
@@ -164,7 +165,7 @@ export function MoveDialog({ menu, onClose }: { menu: WebMenu | null; onClose: (
   const queryClient = useQueryClient();
   const targets = useMenusWithSubMenus(menu !== null);
   const [target, setTarget] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new menu to move starts with no choice
   useEffect(() => setTarget(null), [menu?.id]);
   const options = [{ id: TOP_LEVEL, name: 'Top level' }, ...(targets.data ?? []).filter((m) => m.id !== menu?.id).map((m) => ({ id: m.id, name: m.name }))].filter(
@@ -172,10 +173,7 @@ export function MoveDialog({ menu, onClose }: { menu: WebMenu | null; onClose: (
   );
   const move = async () => {
     if (!menu || target === null) return;
-    setBusy(true);
-    const ok = await transfer([menu.id], target);
-    setBusy(false);
-    if (!ok) return;
+    if (!(await run(transfer([menu.id], target)))) return;
     refreshArea(queryClient, webMenus);
     onClose();
   };
