@@ -246,12 +246,14 @@ describe('products: lookups', () => {
         .slice(0, 20)
         .map((r) => r.id);
     const ids = async (text: string, walk?: number) => (await autocompleteProducts(w.t.db, w.scope, text, walk)).map((o) => o.id);
-    for (const text of ['kelp', 'KELP c', 'elp', 'a kelp 1']) {
+    for (const text of ['kelp', 'KELP c', 'elp', 'a kelp 1', 'A kelp']) {
       const expected = rank(text.toLowerCase());
       expect(expected.length).toBeGreaterThan(0);
       // The whole store walked; no walk (the full search); a walk too short for the names starting with
-      // the text (the full search again); the first 26 names, 'a kelp …' whichever the text, settle 20.
-      for (const walk of [undefined, 0, 3, 26]) expect(await ids(text, walk)).toEqual(expected);
+      // the text (the full search again); 10 names, too few for a page of either part (the full search);
+      // 26 names, the 24 'a kelp …' first in the store: a full page of contains names for 'kelp' and
+      // 'elp', of prefix names for 'A kelp'.
+      for (const walk of [undefined, 0, 3, 10, 26]) expect(await ids(text, walk)).toEqual(expected);
     }
   });
 
