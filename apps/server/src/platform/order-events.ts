@@ -1,4 +1,4 @@
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../db/open-db';
 import type { Scope } from './auth';
 import { queryRows } from '../db/rows';
@@ -18,12 +18,18 @@ export async function recordOrderEvent(tx: Db, s: Scope, orderId: number, kind: 
 }
 
 /**
- * Several events of one order, in their order, in one statement (an action and the automatic steps it
- * set off). `alongside` are other writes of the same change (the history row, the prints), made by the
- * same statement as parts of its WITH: each statement is a round trip.
+ * A write made by the statement of an order's events, as part of its WITH: a query (a Drizzle
+ * builder), or a named one that later named parts read (raw SQL, in parentheses).
  */
-export async function recordOrderEvents(tx: Db, s: Scope, orderId: number, events: readonly { kind: string; orderStatus: string }[], alongside: readonly SQLWrapper[] = []) {
-  const writes = alongside.map((w, i) => sql`${sql.raw(`w${i}`)} as ${w}, `);
+export type Alongside = SQLWrapper | { name: string; query: SQL };
+
+/**
+ * Several events of one order, in their order, in one statement (an action and the automatic steps it
+ * set off). `alongside` are other writes of the same change (the history row, the prints, the stock),
+ * made by the same statement as parts of its WITH: each statement is a round trip.
+ */
+export async function recordOrderEvents(tx: Db, s: Scope, orderId: number, events: readonly { kind: string; orderStatus: string }[], alongside: readonly Alongside[] = []) {
+  const writes = alongside.map((w, i) => ('name' in w ? sql`${sql.identifier(w.name)} as ${w.query}, ` : sql`${sql.raw(`w${i}`)} as ${w}, `));
   const rows = sql.join(
     events.map((e) => sql`(${s.merchantAccountId}::int, ${s.merchantBranchId}::int, ${orderId}::int, ${e.kind}, ${e.orderStatus})`),
     sql`, `,

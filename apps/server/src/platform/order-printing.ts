@@ -10,17 +10,12 @@ export const PRINT_QUEUE_JOB = 'print-queue';
 export type PrintKind = 'KITCHEN' | 'RECEIPT';
 
 /**
- * Queues a print of an order in the caller's transaction (ARCHITECTURE §5): it exists exactly when
- * the action that asked for it does, and the printing job sends it after commit, so a silent
- * printer never holds up the action. A newer print of the same kind replaces one still waiting to
- * retry (it prints everything again), so a resend never prints twice.
+ * The writes that queue prints of an order, to be made by the statement of the action's event
+ * (order-events.ts `alongside`), in its transaction (ARCHITECTURE §5): a print exists exactly when
+ * the action that asked for it does, and the printing job sends it after commit, so a silent printer
+ * never holds up the action. A newer print of the same kind replaces one still waiting to retry (it
+ * prints everything again), so a resend never prints twice (a CTE sees the table as before the insert).
  */
-export async function queueOrderPrint(tx: Db, s: Scope, orderId: number, kind: PrintKind) {
-  // One statement: the waiting print replaced (a CTE sees the table as before the insert) and the new one added.
-  await tx.with(tx.$with('superseded').as(supersededPrints(tx, s, orderId, [kind]))).insert(printJob).values({ ...s, orderId, kind });
-}
-
-/** The same writes for several kinds, to be made by another statement (order-events.ts `alongside`). */
 export function orderPrintWrites(tx: Db, s: Scope, orderId: number, kinds: readonly PrintKind[]): SQLWrapper[] {
   if (!kinds.length) return [];
   return [supersededPrints(tx, s, orderId, kinds), tx.insert(printJob).values(kinds.map((kind) => ({ ...s, orderId, kind })))];

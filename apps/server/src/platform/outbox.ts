@@ -11,8 +11,13 @@ export type MailTransport = { send(mail: Mail): Promise<void> };
 
 /** Written in the caller's transaction, so a mail exists exactly when the change that caused it does. */
 export async function enqueueMail(tx: Db, mail: Mail) {
+  await mailInsert(tx, mail);
+}
+
+/** The outbox row of a mail as a statement not yet run, for a caller that makes it part of another (order-events' `alongside`). */
+export function mailInsert(tx: Db, mail: Mail) {
   const attachments = mail.attachments?.map((a) => ({ fileName: a.fileName, contentType: a.contentType, base64: a.content.toString('base64') }));
-  await tx
+  return tx
     .insert(mailOutbox)
     .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, attachments: attachments?.length ? attachments : null });
 }

@@ -128,6 +128,22 @@ export async function addLine(db: Db, s: Scope, target: LineTarget, line: NewLin
   return { row, lines };
 }
 
+/**
+ * The branch's basket with this id, locked for the rest of the transaction without waiting (a lock
+ * held elsewhere raises 55P03: a place of it is in flight), and its lines, in one statement.
+ */
+export async function lockBasketWithLines(db: Db, s: Scope, bssId: string): Promise<{ row: BasketRow; lines: BasketLineRow[] } | undefined> {
+  const b = db.$with('b').as(db.select().from(basket).where(ownedBy(basket, s, eq(basket.bssId, bssId))).for('update', { noWait: true }));
+  const rows = await db
+    .with(b)
+    .select({ basket: b._.selectedFields, line: basketLine })
+    .from(b)
+    .leftJoin(basketLine, and(eq(basketLine.merchantAccountId, b.merchantAccountId), eq(basketLine.basketId, b.id)))
+    .orderBy(asc(basketLine.id));
+  if (!rows.length) return undefined;
+  return { row: rows[0].basket, lines: rows.flatMap((r) => (r.line ? [r.line] : [])) };
+}
+
 /** The branch's basket with this id; `lock` holds its row for the rest of the transaction. */
 export async function findBasket(db: Db, s: Scope, bssId: string | null, lock = false): Promise<BasketRow | undefined> {
   if (!bssId) return undefined;

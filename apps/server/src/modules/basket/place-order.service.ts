@@ -42,7 +42,7 @@ import type { PaymentDeps } from '../payments/providers';
 import type { BasketPrice } from './basket.pricing';
 import { memberView } from '../settings/branch-settings.merchant';
 import { type StoreContext, priceOf, requireLicence, storeContext } from './basket.service';
-import { findBasket } from './basket.repo';
+import { findBasket, lockBasketWithLines } from './basket.repo';
 
 const warn = (details: string) => badRequest(details);
 const blank = (v: string | null | undefined) => v === null || v === undefined || v.trim() === '' || v === 'null';
@@ -161,13 +161,8 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
   const memberId = place.memberId ?? null;
   try {
     first = await db.transaction(async (tx) => {
-      const [row] = input.id
-        ? await tx
-            .select()
-            .from(basket)
-            .where(and(eq(basket.merchantAccountId, ctx.scope.merchantAccountId), eq(basket.merchantBranchId, ctx.scope.merchantBranchId), eq(basket.bssId, input.id)))
-            .for('update', { noWait: true })
-        : [];
+      const locked = input.id ? await lockBasketWithLines(tx, ctx.scope, input.id) : undefined;
+      const row = locked?.row;
       if (row?.state === 'ORDERED') {
         const placed = await orderOfBasket(tx, ctx.scope, row.id);
         if (placed) return { kind: 'placed' as const, order: placedReply(placed) };
@@ -177,7 +172,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
       const open = row;
       if (ctx.closed) throw badRequest(BASKET_MESSAGES.storeClosed);
       const orderType = STOREFRONT_ORDER_TYPES.find((t) => t === input.orderType) ?? (open?.orderType as StorefrontOrderType | undefined) ?? 'Delivery';
-      const priced = await priceOf(tx, ctx, open, orderType);
+      const priced = await priceOf(tx, ctx, open, orderType, { lines: locked?.lines ?? [] });
       const checked = await checkout(tx, ctx, provider, input, priced.price);
       if (!open) throw notFound();
       const snapshot = snapshotOf(ctx, open.id, input, checked);

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { type SQLWrapper, and, eq } from 'drizzle-orm';
 import { BRANCH_SETTINGS_DEFAULTS } from '@tillpoint/contracts/branch-settings';
 import { ORDER_PRIVILEGES as P, type OrderAction, type OrderPrivilege } from '@tillpoint/contracts/order-handling';
 import { type OrderChange, type OrderFacts, decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import type { Db } from '../../db/open-db';
 import { branchSettings, type customerOrder, orderHistory } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { queueOrderPrint } from '../../platform/order-printing';
+import { orderPrintWrites } from '../../platform/order-printing';
 import { storeCache } from '../../platform/store-changes';
 
 /** The branch's order settings (spec 1 §3 "Branch settings") that move orders on by themselves. */
@@ -128,10 +128,10 @@ export function planOrderAutomation(order: OrderFacts, settings: OrderAutomation
  * What the steps leave behind besides the order's row: a history row each, with no user (the system
  * moved it), and, as a person's Accept does, the kitchen tickets (queued, sent after commit).
  */
-export async function recordAutomation(tx: Db, s: Scope, orderId: number, steps: AutomaticStep[]) {
-  if (!steps.length) return;
-  await tx.insert(orderHistory).values(automationHistory(s, orderId, steps));
-  if (steps.some((st) => st.action === 'accept')) await queueOrderPrint(tx, s, orderId, 'KITCHEN');
+/** The automatic steps' history rows and, when one accepted the order, its kitchen tickets: writes of the order's event statement. */
+export function automationWrites(tx: Db, s: Scope, orderId: number, steps: readonly AutomaticStep[]): SQLWrapper[] {
+  if (!steps.length) return [];
+  return [tx.insert(orderHistory).values(automationHistory(s, orderId, steps)), ...orderPrintWrites(tx, s, orderId, steps.some((st) => st.action === 'accept') ? ['KITCHEN'] : [])];
 }
 
 /** The history rows of automatic steps: no user (the system moved the order). */

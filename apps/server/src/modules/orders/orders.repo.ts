@@ -1,12 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { moneyString, pounds } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder, UNPAID_PAYMENT_TYPES } from '@tillpoint/contracts/order';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { Db } from '../../db/open-db';
-import { customerOrder, customerOrderLine, department, product, tax } from '../../db/schema';
+import { branchOrderCounter, customerOrder, customerOrderLine, department, product, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { ORDER_EVENTS_CHANNEL, recordOrderEvent } from '../../platform/order-events';
-import { type OrderAutomation, orderAutomationOf, planOrderAutomation, recordAutomation } from './order-automation';
-import { queryRows } from '../../db/rows';
+import { conflict } from '../../platform/errors';
+import { type Alongside, ORDER_EVENTS_CHANNEL, recordOrderEvent, recordOrderEvents } from '../../platform/order-events';
+import { type OrderAutomation, automationWrites, orderAutomationOf, planOrderAutomation } from './order-automation';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
 
@@ -41,92 +43,105 @@ export type NewOrder = {
 
 const storedAddress = (a: OrderAddress | null | undefined) => (a ? { ...a, postCode: a.postCode ?? '', city: a.city ?? '', addressLine1: a.addressLine1 ?? '' } : null);
 
+/** What a caller adds to the order's own statements (insertOrder): each statement is a round trip. */
+export type OrderWrites = {
+  /**
+   * A write that claims the order's basket (only a basket still in the state the caller expects),
+   * made by the order's statement; the member it returns becomes the order's. When it claims
+   * nothing the order is refused (409) and the caller's transaction rolls back.
+   */
+  claim?: TypedQueryBuilder<{ memberUserId: AnyPgColumn }>;
+  /** Writes that need the order's row (its number, say), made by the statement of its event. */
+  alongside?: (order: OrderRow) => readonly Alongside[];
+};
+
 /**
- * Writes an order in the caller's transaction: its lines, the stock of stock-kept products taken down
- * (a product is stock-kept once it has a stock level or limits; weighed lines are not counted in
- * units), and the event the live order screens read, announced with pg_notify at commit.
+ * Writes an order in the caller's transaction, in two statements: the order with its number, lines
+ * (and the caller's claim), then its event with the stock taken (a product is stock-kept once it has
+ * a stock level or limits; weighed lines are not counted in units), the automatic steps' history and
+ * tickets and the caller's other writes; the event is announced with pg_notify at commit.
  * It starts ORDER_PLACED and the branch's automation settings move it on at once (order-automation.ts),
  * in the same statements. `o.orderStatus` ORDER_ACCEPTED or ORDER_PLACED says whether it was checked
  * out under autoOrderConfirm: a card order settled after 3-D Secure keeps the choice it was made with.
- * Its number is taken last (numberOrder): the caller should write little after this before it commits.
+ * Its number takes the branch's counter row up by one and locks it to the end of the transaction, so
+ * two orders never share a number and numbers follow the order the places commit in; only the event's
+ * statement and the commit come after it. The first order of a branch (or one after orders made some
+ * other way) starts after the highest number the branch has.
  */
-export async function insertOrder(tx: Db, s: Scope, o: NewOrder): Promise<OrderRow> {
+export async function insertOrder(tx: Db, s: Scope, o: NewOrder, writes: OrderWrites = {}): Promise<OrderRow> {
   // 'remote' is paid remotely (online, through the card provider). An order paid at the counter or
   // at the door is not: staff take its payment (§4.2 Card or Cash) and refund it at the till.
   // Without this a web order paid at the door by cash could never be paid, delivered or closed.
   const remote = !(UNPAID_PAYMENT_TYPES as readonly string[]).includes(o.paymentType);
   const settings = { ...(o.automation ?? (await orderAutomationOf(tx, s))), autoOrderConfirm: o.orderStatus === 'ORDER_ACCEPTED' };
   const auto = planOrderAutomation({ orderStatus: 'ORDER_PLACED', basketStatus: o.basketStatus, basketType: 'sale', orderType: o.orderType, syncStatus: 'INIT', remote }, settings);
-  const [order] = await tx
-    .insert(customerOrder)
-    .values({
-      ...s,
-      basketId: o.basketId,
-      // Until numberOrder, a number no real order has (minus its basket's id: unique, never positive).
-      orderNo: -o.basketId,
-      orderType: o.orderType,
-      basketStatus: o.basketStatus,
-      orderStatus: 'ORDER_PLACED',
-      paymentType: o.paymentType,
-      remote,
-      tableNo: o.tableNo,
-      ...o.customer,
-      memberUserId: o.memberUserId ?? null,
-      deliveryAddress: storedAddress(o.deliveryAddress),
-      billingAddress: storedAddress(o.billingAddress),
-      orderNotes: o.orderNotes,
-      allergies: o.allergies,
-      deliveryTime: o.deliveryTime,
-      ...o.money,
-      ...auto.set,
-    })
-    .returning();
-  if (o.lines.length) {
-    const rates = o.lines.every((l) => l.taxRateBp !== undefined) ? new Map<number, number>() : await productTaxRates(tx, s, o.lines);
-    await tx.insert(customerOrderLine).values(
-      o.lines.map((l) => ({
+  const rates = o.lines.every((l) => l.taxRateBp !== undefined) ? new Map<number, number>() : await productTaxRates(tx, s, o.lines);
+  const counter = tx.$with('counter').as(
+    tx
+      .insert(branchOrderCounter)
+      .values({
         ...s,
-        orderId: order.id,
-        productId: l.productId,
-        webMenuId: l.webMenuId ?? null,
-        description: l.description,
-        quantityTenths: l.quantityTenths,
-        totalPrice: l.totalPrice,
-        taxRateBp: l.taxRateBp ?? (l.productId === null ? 0 : (rates.get(l.productId) ?? 0)),
-      })),
-    );
-  }
-  await takeStock(tx, s, o.lines);
-  // Its automatic steps in its history (no user), and the kitchen tickets when it was accepted.
-  await recordAutomation(tx, s, order.id, auto.steps);
-  await recordOrderEvent(tx, s, order.id, 'ORDER_CREATED', order.orderStatus);
-  order.orderNo = await numberOrder(tx, s, order.id);
-  return order;
-}
-
-/**
- * Gives the order the branch's next number, in one statement: the branch's counter row is taken up by
- * one and locked to the end of the transaction, so two orders never share a number and numbers follow
- * the order the places commit in. The first order of a branch (or one after orders made some other
- * way) starts after the highest number the branch has: not counting the provisional (negative)
- * numbers of orders still being placed, its own among them.
- */
-async function numberOrder(tx: Db, s: Scope, orderId: number): Promise<number> {
-  const [numbered] = await queryRows<{ order_no: number }>(
-    tx,
-    sql`with n as (
-      insert into branch_order_counter (merchant_account_id, merchant_branch_id, last_order_no)
-      values (${s.merchantAccountId}::int, ${s.merchantBranchId}::int,
-        (select coalesce(max(o.order_no), 0) + 1 from customer_order o
-          where o.merchant_account_id = ${s.merchantAccountId}::int and o.merchant_branch_id = ${s.merchantBranchId}::int and o.order_no > 0))
-      on conflict (merchant_account_id, merchant_branch_id)
-        do update set last_order_no = greatest(branch_order_counter.last_order_no + 1, excluded.last_order_no)
-      returning last_order_no)
-    update customer_order set order_no = n.last_order_no from n
-      where customer_order.merchant_account_id = ${s.merchantAccountId}::int and customer_order.id = ${orderId}::int
-      returning customer_order.order_no`,
+        lastOrderNo: sql`(select coalesce(max(o.order_no), 0) + 1 from ${customerOrder} o where o.merchant_account_id = ${s.merchantAccountId}::int and o.merchant_branch_id = ${s.merchantBranchId}::int)`,
+      })
+      .onConflictDoUpdate({ target: [branchOrderCounter.merchantAccountId, branchOrderCounter.merchantBranchId], set: { lastOrderNo: sql`greatest(${branchOrderCounter.lastOrderNo} + 1, excluded.last_order_no)` } })
+      .returning({ lastOrderNo: branchOrderCounter.lastOrderNo }),
   );
-  return Number(numbered.order_no);
+  const claimed = writes.claim && tx.$with('claimed').as(writes.claim);
+  const placed = tx.$with('placed').as(
+    tx
+      .insert(customerOrder)
+      .values({
+        ...s,
+        basketId: o.basketId,
+        orderNo: sql`(select ${counter.lastOrderNo} from ${counter})`,
+        orderType: o.orderType,
+        basketStatus: o.basketStatus,
+        orderStatus: 'ORDER_PLACED',
+        paymentType: o.paymentType,
+        remote,
+        tableNo: o.tableNo,
+        ...o.customer,
+        memberUserId: claimed ? sql`(select ${claimed.memberUserId} from ${claimed})` : (o.memberUserId ?? null),
+        deliveryAddress: storedAddress(o.deliveryAddress),
+        billingAddress: storedAddress(o.billingAddress),
+        orderNotes: o.orderNotes,
+        allergies: o.allergies,
+        deliveryTime: o.deliveryTime,
+        ...o.money,
+        ...auto.set,
+      })
+      .returning(),
+  );
+  const lines = tx.$with('lines').as(
+    tx
+      .insert(customerOrderLine)
+      .values(
+        o.lines.map((l) => ({
+          ...s,
+          orderId: sql`(select ${placed.id} from ${placed})`,
+          productId: l.productId,
+          webMenuId: l.webMenuId ?? null,
+          description: l.description,
+          quantityTenths: l.quantityTenths,
+          totalPrice: l.totalPrice,
+          taxRateBp: l.taxRateBp ?? (l.productId === null ? 0 : (rates.get(l.productId) ?? 0)),
+        })),
+      )
+      .returning({ id: customerOrderLine.id }),
+  );
+  const [row] = await tx
+    .with(counter, ...(claimed ? [claimed] : []), placed, ...(o.lines.length ? [lines] : []))
+    .select({ order: placed._.selectedFields, claimed: claimed ? sql<boolean>`exists (select 1 from ${claimed})` : sql<boolean>`true` })
+    .from(placed);
+  if (!row.claimed) throw conflict(CHECKOUT_MESSAGES.placing);
+  const order = row.order;
+  // Its automatic steps in its history (no user), and the kitchen tickets when it was accepted.
+  await recordOrderEvents(tx, s, order.id, [{ kind: 'ORDER_CREATED', orderStatus: order.orderStatus }], [
+    ...stockWrites(s, o.lines),
+    ...automationWrites(tx, s, order.id, auto.steps),
+    ...(writes.alongside?.(order) ?? []),
+  ]);
+  return order;
 }
 
 /** The products' VAT rates now, basis points: the product's tax, else its department's (as the basket prices them). */
@@ -143,31 +158,40 @@ async function productTaxRates(tx: Db, s: Scope, lines: NewOrder['lines']): Prom
 }
 
 /**
- * Takes the ordered units off the stock-kept products and records each as a stock event, in one
- * statement: the rows are locked in id order first (two orders sharing products never deadlock),
- * then updated, then their events written from what the update returned.
+ * The ordered units taken off the stock-kept products, each recorded as a stock event, as writes of
+ * the order's event statement: the rows are locked in id order first (two orders sharing products
+ * never deadlock), then updated, then their events written from what the update returned.
  */
-async function takeStock(tx: Db, s: Scope, lines: NewOrder['lines']) {
+function stockWrites(s: Scope, lines: NewOrder['lines']): Alongside[] {
   const units = new Map<number, number>();
   for (const l of lines) if (l.productId !== null && !l.weighable) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantityTenths / 10);
-  if (!units.size) return;
+  if (!units.size) return [];
   const wanted = sql.join(
     [...units].map(([id, quantity]) => sql`(${id}::int, ${quantity}::int)`),
     sql`, `,
   );
-  await tx.execute(sql`with wanted (id, quantity) as (values ${wanted}),
-    locked as (
-      select p.id from product p join wanted w on w.id = p.id
-      where p.merchant_account_id = ${s.merchantAccountId}::int and p.merchant_branch_id = ${s.merchantBranchId}::int
-        and (p.current_stock <> 0 or p.min_stock is not null or p.max_stock is not null)
-      order by p.id for update of p),
-    taken as (
-      update product p set current_stock = p.current_stock - w.quantity, updated_date = now()
-      from locked l join wanted w on w.id = l.id
-      where p.merchant_account_id = ${s.merchantAccountId}::int and p.id = l.id
-      returning p.id, p.current_stock, w.quantity)
-    insert into stock_event (merchant_account_id, merchant_branch_id, product_id, stock_operation, stock_event_reason, quantity, stock_before, stock_after)
-    select ${s.merchantAccountId}::int, ${s.merchantBranchId}::int, t.id, 'DROP_STOCK', 'OTHER', t.quantity, t.current_stock + t.quantity, t.current_stock from taken t order by t.id`);
+  return [
+    { name: 'stock_wanted', query: sql`(select * from (values ${wanted}) v (id, quantity))` },
+    {
+      name: 'stock_locked',
+      query: sql`(select p.id from product p join stock_wanted w on w.id = p.id
+        where p.merchant_account_id = ${s.merchantAccountId}::int and p.merchant_branch_id = ${s.merchantBranchId}::int
+          and (p.current_stock <> 0 or p.min_stock is not null or p.max_stock is not null)
+        order by p.id for update of p)`,
+    },
+    {
+      name: 'stock_taken',
+      query: sql`(update product p set current_stock = p.current_stock - w.quantity, updated_date = now()
+        from stock_locked l join stock_wanted w on w.id = l.id
+        where p.merchant_account_id = ${s.merchantAccountId}::int and p.id = l.id
+        returning p.id, p.current_stock, w.quantity)`,
+    },
+    {
+      name: 'stock_events',
+      query: sql`(insert into stock_event (merchant_account_id, merchant_branch_id, product_id, stock_operation, stock_event_reason, quantity, stock_before, stock_after)
+        select ${s.merchantAccountId}::int, ${s.merchantBranchId}::int, t.id, 'DROP_STOCK', 'OTHER', t.quantity, t.current_stock + t.quantity, t.current_stock from stock_taken t order by t.id)`,
+    },
+  ];
 }
 
 export async function orderOfBasket(db: Db, s: Scope, basketId: number): Promise<OrderRow | undefined> {

@@ -4,9 +4,9 @@ import { CHECKOUT_MESSAGES, type OrderAddress } from '@tillpoint/contracts/order
 import type { Db } from '../../db/open-db';
 import { basket, merchantBranch } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { conflict } from '../../platform/errors';
+import { conflict, isUniqueViolation } from '../../platform/errors';
 import { type MemberSaves, applyMemberSaves } from '../../platform/member-saves';
-import { enqueueMail } from '../../platform/outbox';
+import { mailInsert } from '../../platform/outbox';
 import type { OrderAutomation } from '../orders/order-automation';
 import { type NewOrder, type OrderRow, insertOrder } from '../orders/orders.repo';
 
@@ -36,8 +36,9 @@ export type CheckoutSnapshot = Pick<NewOrder, 'basketId' | 'paymentType' | 'tabl
 /**
  * Makes the order in the caller's transaction: the guarded basket change (only a basket in
  * `fromState` becomes ORDERED, once), the order with its number, lines, stock and live-order event
- * (orders.repo insertOrder), and the customer's confirmation mail in the outbox. `automation`: the
- * branch's order automation when the caller holds it already (one statement fewer in the order's transaction).
+ * (orders.repo insertOrder), and the customer's confirmation mail in the outbox, in the order's two
+ * statements. `automation`: the branch's order automation when the caller holds it already (one
+ * statement fewer in the order's transaction).
  */
 export async function orderFromCheckout(
   tx: Db,
@@ -47,14 +48,8 @@ export async function orderFromCheckout(
   fromState: 'OPEN' | 'PLACING',
   automation?: OrderAutomation,
 ): Promise<OrderRow> {
-  const changed = await tx
-    .update(basket)
-    .set({ state: 'ORDERED', orderType: snap.orderType, placingSince: null, updatedDate: new Date() })
-    .where(and(eq(basket.merchantAccountId, s.merchantAccountId), eq(basket.id, snap.basketId), eq(basket.state, fromState)))
-    .returning({ id: basket.id, memberUserId: basket.memberUserId });
-  if (!changed.length) throw conflict(CHECKOUT_MESSAGES.placing);
-  // Written before the order: its number is taken as the order's last write (insertOrder), and the
-  // branch's next place waits on that number only for what follows it here.
+  // Written before the order: its number is taken by the order's statement, and the branch's next
+  // place waits on that number only for what follows it here.
   await applyMemberSaves(tx, snap.saveFor);
   const storeName =
     snap.storeName ??
@@ -64,36 +59,51 @@ export async function orderFromCheckout(
         .from(merchantBranch)
         .where(and(eq(merchantBranch.merchantAccountId, s.merchantAccountId), eq(merchantBranch.id, s.merchantBranchId)))
     )[0].tradingName;
-  const order = await insertOrder(tx, s, {
-    basketId: snap.basketId,
-    orderType: MERCHANT_ORDER_TYPE[snap.orderType],
-    basketStatus,
-    orderStatus: snap.autoAccept ? 'ORDER_ACCEPTED' : 'ORDER_PLACED',
-    paymentType: snap.paymentType,
-    tableNo: snap.tableNo,
-    customer: snap.customer,
-    // A basket a member took over at sign-in (setBasketToLoginUser) makes the member's order (My Orders, the merchant's Customers).
-    memberUserId: changed[0].memberUserId,
-    deliveryAddress: snap.deliveryAddress,
-    billingAddress: snap.billingAddress ?? null,
-    orderNotes: snap.orderNotes,
-    allergies: snap.allergies,
-    deliveryTime: snap.deliveryTime,
-    money: snap.money,
-    lines: snap.lines.map(({ name: _n, ...l }) => l),
-    automation,
-  });
-  await enqueueMail(tx, {
-    to: snap.customer.email as string,
-    subject: `Your order ${order.orderNo} at ${storeName}`,
-    text: [
-      `Thank you, ${snap.customer.firstName}. ${CHECKOUT_MESSAGES.placed}.`,
-      `Order no: ${order.orderNo} (${snap.orderType}, ${snap.paymentType}${basketStatus === 'PAID' ? ', paid' : ''})`,
-      '',
-      ...snap.lines.map((l) => `${l.quantityTenths / 10} x ${l.name}  ${moneyString(l.totalPrice)}`),
-      '',
-      `Total: ${moneyString(snap.money.total)}`,
-    ].join('\n'),
-  });
-  return order;
+  const claim = tx
+    .update(basket)
+    .set({ state: 'ORDERED', orderType: snap.orderType, placingSince: null, updatedDate: new Date() })
+    .where(and(eq(basket.merchantAccountId, s.merchantAccountId), eq(basket.id, snap.basketId), eq(basket.state, fromState)))
+    .returning({ memberUserId: basket.memberUserId });
+  const mail = (order: OrderRow) =>
+    mailInsert(tx, {
+      to: snap.customer.email as string,
+      subject: `Your order ${order.orderNo} at ${storeName}`,
+      text: [
+        `Thank you, ${snap.customer.firstName}. ${CHECKOUT_MESSAGES.placed}.`,
+        `Order no: ${order.orderNo} (${snap.orderType}, ${snap.paymentType}${basketStatus === 'PAID' ? ', paid' : ''})`,
+        '',
+        ...snap.lines.map((l) => `${l.quantityTenths / 10} x ${l.name}  ${moneyString(l.totalPrice)}`),
+        '',
+        `Total: ${moneyString(snap.money.total)}`,
+      ].join('\n'),
+    });
+  try {
+    return await insertOrder(
+      tx,
+      s,
+      {
+        basketId: snap.basketId,
+        orderType: MERCHANT_ORDER_TYPE[snap.orderType],
+        basketStatus,
+        orderStatus: snap.autoAccept ? 'ORDER_ACCEPTED' : 'ORDER_PLACED',
+        paymentType: snap.paymentType,
+        tableNo: snap.tableNo,
+        customer: snap.customer,
+        deliveryAddress: snap.deliveryAddress,
+        billingAddress: snap.billingAddress ?? null,
+        orderNotes: snap.orderNotes,
+        allergies: snap.allergies,
+        deliveryTime: snap.deliveryTime,
+        money: snap.money,
+        lines: snap.lines.map(({ name: _n, ...l }) => l),
+        automation,
+      },
+      // A basket a member took over at sign-in (setBasketToLoginUser) makes the member's order (My Orders, the merchant's Customers).
+      { claim, alongside: (order) => [mail(order)] },
+    );
+  } catch (err) {
+    // The basket's order made already (its unique key): as for a basket no longer in `fromState`.
+    if (isUniqueViolation(err, 'customer_order_basket_key')) throw conflict(CHECKOUT_MESSAGES.placing);
+    throw err;
+  }
 }
