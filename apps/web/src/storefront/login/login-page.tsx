@@ -16,7 +16,7 @@ import { CoInput } from '../co-field';
 import { toast } from '../toast';
 import { afterLogin, finishLogin, finishSignIn } from './finish-login';
 import { GoogleSignIn } from './google-sign-in';
-import { EmailLine } from './login-parts';
+import { EmailLine, StepSubmit } from './login-parts';
 import { RegisterForm } from './register-form';
 import { RegisterGoogleForm } from './register-google-form';
 import '../checkout/checkout.css';
@@ -114,11 +114,7 @@ export function LoginPage() {
             )}
             <SubmitForm onSubmit={carryOn}>
               <CoInput id={`${id}-email`} label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" inputMode="email" />
-              <div className="co-actions">
-                <button type="submit" className="co-button co-button-primary" disabled={busy}>
-                  Continue
-                </button>
-              </div>
+              <StepSubmit label="Continue" disabled={busy} />
             </SubmitForm>
             {basketId && (
               <>
@@ -179,11 +175,7 @@ function PasswordStep({ email, basketId, onBack }: { email: string; basketId: st
       <EmailLine email={email} onBack={onBack} />
       <CoInput id={`${id}-password`} label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
       {captchaOn && <Captcha ref={captcha} onChange={setCaptchaPayload} />}
-      <div className="co-actions">
-        <button type="submit" className="co-button co-button-primary" disabled={busy || captchaOn === null || (captchaOn && !captchaPayload)}>
-          Login
-        </button>
-      </div>
+      <StepSubmit label="Login" disabled={busy || captchaOn === null || (captchaOn && !captchaPayload)} />
       <p className="ac-under">
         <button type="button" className="co-link" onClick={() => void forgot()} disabled={busy}>
           Forgot Password?

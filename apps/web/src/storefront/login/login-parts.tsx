@@ -23,3 +23,14 @@ export function useCountdown(): [number, (seconds?: number) => void] {
   }, [left]);
   return [left, (seconds = REGISTER_RESEND_SECONDS) => setLeft(seconds)];
 }
+
+/** A login step's submit button (Continue, Login, Register), disabled while its call is under way. */
+export function StepSubmit({ label, disabled }: { label: string; disabled: boolean }) {
+  return (
+    <div className="co-actions">
+      <button type="submit" className="co-button co-button-primary" disabled={disabled}>
+        {label}
+      </button>
+    </div>
+  );
+}

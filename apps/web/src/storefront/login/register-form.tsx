@@ -9,7 +9,7 @@ import { type RegisterForm as Form, registerProblem, toIsoDate } from '../accoun
 import { CoInput, TitleField } from '../co-field';
 import { toast } from '../toast';
 import { finishSignIn } from './finish-login';
-import { EmailLine, useCountdown } from './login-parts';
+import { EmailLine, StepSubmit, useCountdown } from './login-parts';
 
 /**
  * The register and verifycode steps (spec 3 §2.2, §4.9): the account's details and the 6-character code
@@ -108,11 +108,7 @@ export function RegisterForm({ email, codeSentBefore, basketId, onBack }: { emai
       {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
       <PasswordStrength password={form.password} />
       {field('passwordConfirm', 'Confirm Password', { type: 'password', autoComplete: 'new-password' })}
-      <div className="co-actions">
-        <button type="submit" className="co-button co-button-primary" disabled={busy}>
-          Register
-        </button>
-      </div>
+      <StepSubmit label="Register" disabled={busy} />
     </SubmitForm>
   );
 }

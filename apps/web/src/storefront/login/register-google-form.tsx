@@ -7,7 +7,7 @@ import { isEmpty } from '../account/member-rules';
 import { CoInput, TitleField } from '../co-field';
 import { toast } from '../toast';
 import { finishSignIn } from './finish-login';
-import { EmailLine } from './login-parts';
+import { EmailLine, StepSubmit } from './login-parts';
 
 /**
  * registerGoogle (spec 3 §4.9): Google's profile has no mobile phone or title, so the member gives them;
@@ -37,11 +37,7 @@ export function RegisterGoogleForm(props: { credential: string; email: string; f
       </p>
       <TitleField id={`${id}-title`} value={title} onChange={(e) => setTitle(e.target.value)} />
       <CoInput id={`${id}-mobile`} label="Mobile Phone" type="tel" inputMode="tel" autoComplete="tel" value={mobilePhone} onChange={(e) => setMobilePhone(e.target.value)} />
-      <div className="co-actions">
-        <button type="submit" className="co-button co-button-primary" disabled={busy}>
-          Continue
-        </button>
-      </div>
+      <StepSubmit label="Continue" disabled={busy} />
     </SubmitForm>
   );
 }
