@@ -31,7 +31,7 @@ import { memberSavesOf, withChosenBilling } from '../../platform/member-saves';
 import type { AddressProvider } from '../addresses/addresses.repo';
 import { checkServiceable } from '../addresses/addresses.service';
 import { automationOfSettings } from '../orders/order-automation';
-import { orderOfBasket, placedReply } from '../orders/orders.repo';
+import { orderOfBasket, placedReply, ticketsQueuedAtPlace } from '../orders/orders.repo';
 import { authoriseRecorded } from '../payments/card-payment.service';
 import { type CheckoutSnapshot, orderFromCheckout } from '../payments/order-from-checkout';
 import type { BrowserFacts } from '../payments/payment-provider';
@@ -156,7 +156,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
   const input = await withChosenBilling(db, place.memberId ?? null, body);
   const ctx = await storeContext(db, input.merchantBranchId);
   let first:
-    | { kind: 'placed'; order: PlacedOrder }
+    | { kind: 'placed'; order: PlacedOrder; made: boolean }
     | { kind: 'card'; payment: Awaited<ReturnType<typeof insertPendingPayment>>; sessionReference: string | null; savedCardToken: string | null; billing: OrderAddress | null };
   const memberId = place.memberId ?? null;
   try {
@@ -165,7 +165,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
       const row = locked?.row;
       if (row?.state === 'ORDERED') {
         const placed = await orderOfBasket(tx, ctx.scope, row.id);
-        if (placed) return { kind: 'placed' as const, order: placedReply(placed) };
+        if (placed) return { kind: 'placed' as const, order: placedReply(placed), made: false };
       }
       // PLACING: a card payment is in flight (or waits for its 3-D Secure answer): 409 until it settles.
       if (row && row.state !== 'OPEN') throw conflict(CHECKOUT_MESSAGES.placing);
@@ -179,7 +179,7 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
       snapshot.saveFor = memberSavesOf(memberId, input, snapshot);
       if (!checked.card) {
         const order = await orderFromCheckout(tx, ctx.scope, snapshot, 'INPROGRESS', 'OPEN', automationOfSettings(ctx.settings));
-        return { kind: 'placed' as const, order: placedReply(order) };
+        return { kind: 'placed' as const, order: placedReply(order), made: true };
       }
       const cardProvider = ctx.settings?.provider ?? 'NONE';
       if (!place.payments.providerFor(cardProvider, ctx.settings)) throw badRequest(PAYMENT_MESSAGES.noProvider);
@@ -223,7 +223,11 @@ export async function placeOrder(db: Db, provider: AddressProvider, body: PlaceO
     if (isLockBusy(err)) throw conflict(CHECKOUT_MESSAGES.placing);
     throw err;
   }
-  if (first.kind === 'placed') return first.order;
+  if (first.kind === 'placed') {
+    // Accepted as it was placed: its kitchen tickets go now, not at the print queue's next tick.
+    if (first.made && ticketsQueuedAtPlace(first.order)) place.payments.ticketsQueued?.();
+    return first.order;
+  }
   const cardProvider = place.payments.providerFor(first.payment.provider, ctx.settings);
   if (!cardProvider) throw badRequest(PAYMENT_MESSAGES.noProvider);
   return authoriseRecorded(place.payments, first.payment, cardProvider, {

@@ -2,10 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_MESSAGES } from '@tillpoint/contracts/address-lookup';
 import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
-import { CHECKOUT_MESSAGES, type PlacedOrder } from '@tillpoint/contracts/order';
+import { CHECKOUT_MESSAGES, type PlacedOrder, placeOrderInputSchema } from '@tillpoint/contracts/order';
 import { PAYMENT_MESSAGES } from '@tillpoint/contracts/payment';
 import { basket, customerOrder, customerOrderLine, mailOutbox, orderEvent, product, restTable, stockEvent } from '../../db/schema';
 import { type ApiError, type BasketWorld, basketWorld } from './basket-test-kit';
+import { placeOrder } from './place-order.service';
+import { addressProviderFor } from '../addresses/address-provider';
+import { paymentDeps } from '../payments/providers';
 
 let w: BasketWorld;
 beforeAll(async () => {
@@ -125,6 +128,28 @@ describe('placing an order: pay at the door or the counter', () => {
       vi.useRealTimers();
       await w.setSettings({ autoOrderConfirm: false });
     }
+  });
+});
+
+describe('kitchen tickets of an order accepted as it is placed', () => {
+  it('wake the print queue once the order has committed; a place answered again, or one left for staff to accept, does not', async () => {
+    let told = 0;
+    const payments = { ...paymentDeps({ db: w.t.db, publicUrl: 'http://localhost', testEnvironment: true }), ticketsQueued: () => told++ };
+    const browser = { ip: '127.0.0.1', accept: '*/*', userAgent: 'test', language: 'en-GB' };
+    const placeHere = async (id: string) =>
+      placeOrder(w.t.db, addressProviderFor(w.t.config), placeOrderInputSchema.parse({ merchantBranchId: branch(), id, orderType: 'Table Order', tableNo: 4, ...guest, paymentType: 'PAY AT COUNTER' }), { payments, browser });
+    await w.setSettings({ autoOrderConfirm: true });
+    try {
+      const id = await basketOf([[w.menu.gift.id, 1]], 'Table Order');
+      expect(await placeHere(id)).toMatchObject({ orderStatus: 'ORDER_ACCEPTED' });
+      expect(told).toBe(1);
+      await placeHere(id);
+      expect(told).toBe(1);
+    } finally {
+      await w.setSettings({ autoOrderConfirm: false });
+    }
+    expect(await placeHere(await basketOf([[w.menu.gift.id, 1]], 'Table Order'))).toMatchObject({ orderStatus: 'ORDER_PLACED' });
+    expect(told).toBe(1);
   });
 });
 

@@ -202,6 +202,9 @@ export async function orderOfBasket(db: Db, s: Scope, basketId: number): Promise
   return row;
 }
 
+/** An order accepted as it was placed (autoOrderConfirm): its kitchen tickets were queued with it (insertOrder). */
+export const ticketsQueuedAtPlace = (o: { orderStatus: string }) => o.orderStatus !== 'ORDER_PLACED';
+
 export const placedReply = (o: OrderRow): PlacedOrder => ({
   id: o.id,
   orderNo: o.orderNo,

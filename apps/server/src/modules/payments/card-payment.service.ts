@@ -7,7 +7,7 @@ import type { Scope } from '../../platform/auth';
 import { HttpError, conflict, notFound } from '../../platform/errors';
 import { saveMemberCard } from '../../platform/member-cards';
 import { ownedBy } from '../../platform/tenancy';
-import { ORDER_EVENTS_CHANNEL, placedReply } from '../orders/orders.repo';
+import { ORDER_EVENTS_CHANNEL, type OrderRow, placedReply, ticketsQueuedAtPlace } from '../orders/orders.repo';
 import { findBranchSettings } from '../settings/branch-settings.repo';
 import { type CheckoutSnapshot, orderFromCheckout } from './order-from-checkout';
 import type { ApplePayToken, BrowserFacts, CardOutcome, PaymentProvider } from './payment-provider';
@@ -51,7 +51,8 @@ export type Settled = { kind: 'placed'; order: PlacedOrder } | { kind: 'challeng
 export async function settle(deps: PaymentDeps, keys: { merchantAccountId: number; merchantBranchId: number }, paymentId: number, outcome: CardOutcome): Promise<Settled> {
   // Only the two keys: callers pass a payment row, whose other fields (its id) must not reach the order's values.
   const s: Scope = { merchantAccountId: keys.merchantAccountId, merchantBranchId: keys.merchantBranchId };
-  return deps.db.transaction(async (tx) => {
+  let made: OrderRow | undefined;
+  const settled = await deps.db.transaction(async (tx): Promise<Settled> => {
     const p = await lockPayment(tx, s, paymentId);
     if (!p) throw notFound();
     const done = await settledAlready(tx, p);
@@ -59,6 +60,7 @@ export async function settle(deps: PaymentDeps, keys: { merchantAccountId: numbe
     if (outcome.status === 'AUTHORISED') {
       const snap = snapshotOf(p);
       const order = await orderFromCheckout(tx, s, snap, 'PAID', 'PLACING');
+      made = order;
       await setPayment(tx, s, p.id, { state: 'AUTHORISED', transactionId: outcome.transactionId, orderId: order.id, card: outcome.card, message: null });
       // 'Save this card for next time': the provider's reusable token joins the member's cards with the order, in one transaction.
       const saved = outcome.saved;
@@ -75,6 +77,8 @@ export async function settle(deps: PaymentDeps, keys: { merchantAccountId: numbe
     await reopenBasket(tx, s, p.basketId);
     return { kind: 'declined', message: outcome.message };
   });
+  if (made && ticketsQueuedAtPlace(made)) deps.ticketsQueued?.();
+  return settled;
 }
 
 /** What a payment already settled answers (AUTHORISED: its order; DECLINED/FAILED: its message). */

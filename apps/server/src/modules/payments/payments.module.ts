@@ -1,12 +1,14 @@
 import { payment } from '../../db/schema';
 import type { AppModule, ModuleContext } from '../../platform/module';
+import { PRINT_QUEUE_JOB } from '../../platform/order-printing';
 import { refundPayment } from './card-payment.service';
 import { forgetSavedCards } from './member-cards.service';
 import { recoverPayments } from './payment-recovery';
 import { paymentRoutes } from './payments.routes';
 import { type PaymentDeps, paymentDeps } from './providers';
 
-const depsOf = (ctx: ModuleContext): PaymentDeps => paymentDeps({ db: ctx.db, publicUrl: ctx.publicUrl, testEnvironment: ctx.config.testEnvironment });
+const depsOf = (ctx: ModuleContext): PaymentDeps =>
+  paymentDeps({ db: ctx.db, publicUrl: ctx.publicUrl, testEnvironment: ctx.config.testEnvironment, ticketsQueued: () => ctx.wakeJob(PRINT_QUEUE_JOB) });
 
 /**
  * Card payments (spec 3 §4.7, §4.8, §7.5; ARCHITECTURE §5): the 3-D Secure notification, the

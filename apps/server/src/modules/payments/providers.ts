@@ -15,9 +15,11 @@ export type PaymentDeps = {
   timeoutMs: number;
   /** The provider a branch's payment settings choose, or null (NONE, or DOJO/OPAYO without credentials). */
   providerFor: (provider: string, settings: BranchSettingsRow | undefined) => PaymentProvider | null;
+  /** Told after an order accepted as it was placed has committed: its kitchen tickets are queued (the print queue is woken). */
+  ticketsQueued?: () => void;
 };
 
-export function paymentDeps(o: { db: Db; publicUrl: string; testEnvironment: boolean; timeoutMs?: number }): PaymentDeps {
+export function paymentDeps(o: { db: Db; publicUrl: string; testEnvironment: boolean; timeoutMs?: number; ticketsQueued?: () => void }): PaymentDeps {
   const timeoutMs = o.timeoutMs ?? (Number(process.env.PAYMENT_TIMEOUT_MS) || DEFAULT_PROVIDER_TIMEOUT_MS);
   const simulator = simulatorProvider(o.db, { acsOrigin: '' });
   return {
@@ -25,6 +27,7 @@ export function paymentDeps(o: { db: Db; publicUrl: string; testEnvironment: boo
     publicUrl: o.publicUrl,
     testEnvironment: o.testEnvironment,
     timeoutMs,
+    ticketsQueued: o.ticketsQueued,
     providerFor(provider, settings) {
       if (provider === 'SIMULATOR') return simulator;
       if ((provider !== 'OPAYO' && provider !== 'DOJO') || !settings) return null;
