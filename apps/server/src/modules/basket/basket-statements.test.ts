@@ -69,11 +69,11 @@ describe.runIf(onPostgres)('statements per storefront call (PostgreSQL)', () => 
     const id = await placeOne();
     const second = await counted(() => accept(id));
     expect(second.value.status).toBe(200);
-    // Measured 2026-11-24: 6 (was 8). One round trip on the LISTEN connection (the kept automation
-    // settings are still current), BEGIN, the order row locked, its guarded update, one statement for
-    // the event, its notice, the history row and the kitchen print, COMMIT. The commit waits for the
+    // Measured 2026-11-24: 5 (was 8, then 6). One round trip on the LISTEN connection (the kept automation
+    // settings are still current), BEGIN, the order row locked, one statement for its update, the
+    // event, its notice, the history row and the kitchen print, COMMIT. The commit waits for the
     // disk: an accepted order is not lost.
-    expect(second.n).toBe(6);
+    expect(second.n).toBe(5);
     expect(second.relaxed).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { type PrintKind, orderPrintWrites } from '../../platform/order-printing'
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import { STATUS_DATES, automationHistory, cachedOrderAutomation, planOrderAutomation } from './order-automation';
 import { recordOrderEvent, recordOrderEvents } from '../../platform/order-events';
+import type { OrderRow } from './orders.repo';
 
 /** Who acts: the merchant user and the privileges of its token. */
 export type Actor = { userId: number; privileges: ReadonlySet<string> };
@@ -71,27 +72,15 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
     const acted = { ...order, ...change };
     const moved = acted.orderStatus !== order.orderStatus || acted.basketStatus !== order.basketStatus;
     const plan = moved ? planOrderAutomation(acted, automation, now) : { steps: [], set: {} };
-    // Guarded by what was decided on: belt and braces with the row lock.
-    const [after] = await tx
-      .update(customerOrder)
-      .set({ ...set, ...plan.set })
-      .where(
-        and(
-          eq(customerOrder.merchantAccountId, s.merchantAccountId),
-          eq(customerOrder.id, order.id),
-          eq(customerOrder.orderStatus, order.orderStatus),
-          eq(customerOrder.basketStatus, order.basketStatus),
-          eq(customerOrder.basketType, order.basketType),
-          eq(customerOrder.syncStatus, order.syncStatus),
-        ),
-      )
-      .returning();
-    if (!after) throw new HttpError(409, ORDER_ACTION_MESSAGES.notAllowed);
+    // The row is locked: the update is made by the event's statement below, and the order as it
+    // leaves is this one (undefined values are left out of an update, so out of it too).
+    const values = Object.fromEntries(Object.entries({ ...set, ...plan.set }).filter(([, v]) => v !== undefined));
+    const after = { ...order, ...values } as OrderRow;
     // Accept and Print Order print the kitchen tickets, Print Receipt the receipt (an automatic accept
     // the kitchen tickets too): queued here, sent after commit.
     const prints = [...new Set([PRINTS[action], ...plan.steps.map((st) => PRINTS[st.action])].filter((k) => k !== undefined))];
-    // One statement: the events (one for the action, one naming the automation's last step), the
-    // history (the person's row, then the automatic steps' with no user) and the prints.
+    // One statement: the order's change, the events (one for the action, one naming the automation's
+    // last step), the history (the person's row, then the automatic steps' with no user) and the prints.
     const historyAction = action === 'payment' ? `PAYMENT_${opts.paymentType}` : action.toUpperCase();
     const last = plan.steps.at(-1);
     await recordOrderEvents(
@@ -100,6 +89,10 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
       order.id,
       [{ kind: `ORDER_${historyAction}`, orderStatus: acted.orderStatus }, ...(last ? [{ kind: `ORDER_AUTO_${last.action.toUpperCase()}`, orderStatus: after.orderStatus }] : [])],
       [
+        tx
+          .update(customerOrder)
+          .set(values)
+          .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, order.id))),
         tx.insert(orderHistory).values([
           { ...s, orderId: order.id, userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus },
           ...automationHistory(s, order.id, plan.steps),
