@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { SmtpConfig } from '../config';
 import type { Db } from '../db/open-db';
@@ -14,12 +14,20 @@ export async function enqueueMail(tx: Db, mail: Mail) {
   await mailInsert(tx, mail);
 }
 
-/** The outbox row of a mail as a statement not yet run, for a caller that makes it part of another (order-events' `alongside`). */
-export function mailInsert(tx: Db, mail: Mail) {
+/** A subject or text, with values only the statement that writes the mail knows (an order's number, say) as SQL. */
+type MailText = string | readonly (string | SQL)[];
+
+/** The outbox row of a mail as a statement not yet run, for a caller that makes it part of another. */
+export function mailInsert(tx: Db, mail: Omit<Mail, 'subject' | 'text'> & { subject: MailText; text: MailText }) {
   const attachments = mail.attachments?.map((a) => ({ fileName: a.fileName, contentType: a.contentType, base64: a.content.toString('base64') }));
-  return tx
-    .insert(mailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, attachments: attachments?.length ? attachments : null });
+  const joined = (t: MailText) => (typeof t === 'string' ? t : sql`concat(${sql.join(t.map((part) => (typeof part === 'string' ? sql`${part}::text` : part)), sql`, `)})`);
+  return tx.insert(mailOutbox).values({
+    toAddress: mail.to,
+    subject: joined(mail.subject),
+    textBody: joined(mail.text),
+    htmlBody: mail.html ?? null,
+    attachments: attachments?.length ? attachments : null,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_MESSAGES } from '@tillpoint/contracts/address-lookup';
 import { BASKET_PATHS, type Basket } from '@tillpoint/contracts/basket';
@@ -102,7 +102,20 @@ describe('placing an order: pay at the door or the counter', () => {
     expect(taken.map((e) => [e.productId, e.merchantBranchId, e.stockOperation, e.stockEventReason, e.quantity, e.stockBefore, e.stockAfter])).toEqual([
       [w.products.crispsP.id, order.merchantBranchId, 'DROP_STOCK', 'OTHER', 2, crispsBefore, crispsBefore - 2],
     ]);
-    expect(await mailsTo(guest.email)).toBeGreaterThan(0);
+    // The confirmation mail has the number the order was given (its last statement writes both).
+    const [mail] = await w.t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, guest.email)).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(mail.subject).toBe(`Your order ${order.orderNo} at basket-cafe`);
+    expect(mail.textBody).toBe(
+      [
+        `Thank you, Ada. ${CHECKOUT_MESSAGES.placed}.`,
+        `Order no: ${order.orderNo} (Delivery, PAY AT DOOR BY CASH)`,
+        '',
+        '1 x Gift card  £10.00',
+        '2 x Crisps  £3.00',
+        '',
+        'Total: £15.80',
+      ].join('\n'),
+    );
     const events = await w.t.db.select().from(orderEvent).where(eq(orderEvent.orderId, order.id));
     expect(events).toMatchObject([{ kind: 'ORDER_CREATED', orderStatus: 'ORDER_PLACED' }]);
     // The basket is spent: its id now shows an empty basket.

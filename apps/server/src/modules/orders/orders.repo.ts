@@ -1,14 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, eq, inArray, sql } from 'drizzle-orm';
 import { moneyString, pounds } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder, UNPAID_PAYMENT_TYPES } from '@tillpoint/contracts/order';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { Db } from '../../db/open-db';
-import { branchOrderCounter, customerOrder, customerOrderLine, department, product, tax } from '../../db/schema';
+import { customerOrder, customerOrderLine, department, product, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { conflict } from '../../platform/errors';
 import { type Alongside, ORDER_EVENTS_CHANNEL, recordOrderEvent, recordOrderEvents } from '../../platform/order-events';
 import { type OrderAutomation, automationWrites, orderAutomationOf, planOrderAutomation } from './order-automation';
+import { queryRows } from '../../db/rows';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
 
@@ -51,22 +52,19 @@ export type OrderWrites = {
    * nothing the order is refused (409) and the caller's transaction rolls back.
    */
   claim?: TypedQueryBuilder<{ memberUserId: AnyPgColumn }>;
-  /** Writes that need the order's row (its number, say), made by the statement of its event. */
-  alongside?: (order: OrderRow) => readonly Alongside[];
+  /** Writes that need the order's number, made by the statement that takes it; `orderNo` is that number in SQL. */
+  withNumber?: (orderNo: SQL) => readonly SQLWrapper[];
 };
 
 /**
- * Writes an order in the caller's transaction, in two statements: the order with its number, lines
- * (and the caller's claim), then its event with the stock taken (a product is stock-kept once it has
- * a stock level or limits; weighed lines are not counted in units), the automatic steps' history and
- * tickets and the caller's other writes; the event is announced with pg_notify at commit.
+ * Writes an order in the caller's transaction, in three statements: the order with its lines (and the
+ * caller's claim); its event with the stock taken (a product is stock-kept once it has a stock level or
+ * limits; weighed lines are not counted in units), the automatic steps' history and tickets; then its
+ * number (numberOrder) with the caller's writes that need it. The event is announced with pg_notify at commit.
  * It starts ORDER_PLACED and the branch's automation settings move it on at once (order-automation.ts),
  * in the same statements. `o.orderStatus` ORDER_ACCEPTED or ORDER_PLACED says whether it was checked
  * out under autoOrderConfirm: a card order settled after 3-D Secure keeps the choice it was made with.
- * Its number takes the branch's counter row up by one and locks it to the end of the transaction, so
- * two orders never share a number and numbers follow the order the places commit in; only the event's
- * statement and the commit come after it. The first order of a branch (or one after orders made some
- * other way) starts after the highest number the branch has.
+ * Its number is taken last: the caller should write nothing after this before it commits.
  */
 export async function insertOrder(tx: Db, s: Scope, o: NewOrder, writes: OrderWrites = {}): Promise<OrderRow> {
   // 'remote' is paid remotely (online, through the card provider). An order paid at the counter or
@@ -76,16 +74,6 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder, writes: OrderWr
   const settings = { ...(o.automation ?? (await orderAutomationOf(tx, s))), autoOrderConfirm: o.orderStatus === 'ORDER_ACCEPTED' };
   const auto = planOrderAutomation({ orderStatus: 'ORDER_PLACED', basketStatus: o.basketStatus, basketType: 'sale', orderType: o.orderType, syncStatus: 'INIT', remote }, settings);
   const rates = o.lines.every((l) => l.taxRateBp !== undefined) ? new Map<number, number>() : await productTaxRates(tx, s, o.lines);
-  const counter = tx.$with('counter').as(
-    tx
-      .insert(branchOrderCounter)
-      .values({
-        ...s,
-        lastOrderNo: sql`(select coalesce(max(o.order_no), 0) + 1 from ${customerOrder} o where o.merchant_account_id = ${s.merchantAccountId}::int and o.merchant_branch_id = ${s.merchantBranchId}::int)`,
-      })
-      .onConflictDoUpdate({ target: [branchOrderCounter.merchantAccountId, branchOrderCounter.merchantBranchId], set: { lastOrderNo: sql`greatest(${branchOrderCounter.lastOrderNo} + 1, excluded.last_order_no)` } })
-      .returning({ lastOrderNo: branchOrderCounter.lastOrderNo }),
-  );
   const claimed = writes.claim && tx.$with('claimed').as(writes.claim);
   const placed = tx.$with('placed').as(
     tx
@@ -93,7 +81,8 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder, writes: OrderWr
       .values({
         ...s,
         basketId: o.basketId,
-        orderNo: sql`(select ${counter.lastOrderNo} from ${counter})`,
+        // Until numberOrder, a number no real order has (minus its basket's id: unique, never positive).
+        orderNo: -o.basketId,
         orderType: o.orderType,
         basketStatus: o.basketStatus,
         orderStatus: 'ORDER_PLACED',
@@ -130,18 +119,42 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder, writes: OrderWr
       .returning({ id: customerOrderLine.id }),
   );
   const [row] = await tx
-    .with(counter, ...(claimed ? [claimed] : []), placed, ...(o.lines.length ? [lines] : []))
+    .with(...(claimed ? [claimed] : []), placed, ...(o.lines.length ? [lines] : []))
     .select({ order: placed._.selectedFields, claimed: claimed ? sql<boolean>`exists (select 1 from ${claimed})` : sql<boolean>`true` })
     .from(placed);
   if (!row.claimed) throw conflict(CHECKOUT_MESSAGES.placing);
   const order = row.order;
   // Its automatic steps in its history (no user), and the kitchen tickets when it was accepted.
-  await recordOrderEvents(tx, s, order.id, [{ kind: 'ORDER_CREATED', orderStatus: order.orderStatus }], [
-    ...stockWrites(s, o.lines),
-    ...automationWrites(tx, s, order.id, auto.steps),
-    ...(writes.alongside?.(order) ?? []),
-  ]);
+  await recordOrderEvents(tx, s, order.id, [{ kind: 'ORDER_CREATED', orderStatus: order.orderStatus }], [...stockWrites(s, o.lines), ...automationWrites(tx, s, order.id, auto.steps)]);
+  order.orderNo = await numberOrder(tx, s, order.id, writes.withNumber);
   return order;
+}
+
+/**
+ * Gives the order the branch's next number, in one statement with the writes that need it: the
+ * branch's counter row is taken up by one and locked to the end of the transaction, so two orders
+ * never share a number and numbers follow the order the places commit in. Taken last, the row is
+ * held for this statement and the commit alone: every place of the branch waits on it. The first
+ * order of a branch (or one after orders made some other way) starts after the highest number the
+ * branch has: not counting the provisional (negative) numbers of orders still being placed, its own among them.
+ */
+async function numberOrder(tx: Db, s: Scope, orderId: number, withNumber: OrderWrites['withNumber']): Promise<number> {
+  const also = withNumber?.(sql`(select last_order_no from n)`) ?? [];
+  const [numbered] = await queryRows<{ order_no: number }>(
+    tx,
+    sql`with n as (
+      insert into branch_order_counter (merchant_account_id, merchant_branch_id, last_order_no)
+      values (${s.merchantAccountId}::int, ${s.merchantBranchId}::int,
+        (select coalesce(max(o.order_no), 0) + 1 from customer_order o
+          where o.merchant_account_id = ${s.merchantAccountId}::int and o.merchant_branch_id = ${s.merchantBranchId}::int and o.order_no > 0))
+      on conflict (merchant_account_id, merchant_branch_id)
+        do update set last_order_no = greatest(branch_order_counter.last_order_no + 1, excluded.last_order_no)
+      returning last_order_no)${sql.join(also.map((w, i) => sql`, ${sql.raw(`w${i}`)} as ${w}`))}
+    update customer_order set order_no = n.last_order_no from n
+      where customer_order.merchant_account_id = ${s.merchantAccountId}::int and customer_order.id = ${orderId}::int
+      returning customer_order.order_no`,
+  );
+  return Number(numbered.order_no);
 }
 
 /** The products' VAT rates now, basis points: the product's tax, else its department's (as the basket prices them). */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { type SQL, and, eq } from 'drizzle-orm';
 import { MERCHANT_ORDER_TYPE, type StorefrontOrderType, moneyString } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type OrderAddress } from '@tillpoint/contracts/order';
 import type { Db } from '../../db/open-db';
@@ -64,18 +64,22 @@ export async function orderFromCheckout(
     .set({ state: 'ORDERED', orderType: snap.orderType, placingSince: null, updatedDate: new Date() })
     .where(and(eq(basket.merchantAccountId, s.merchantAccountId), eq(basket.id, snap.basketId), eq(basket.state, fromState)))
     .returning({ memberUserId: basket.memberUserId });
-  const mail = (order: OrderRow) =>
+  // The number is taken by the order's last statement, which writes the mail too.
+  const mail = (orderNo: SQL) =>
     mailInsert(tx, {
       to: snap.customer.email as string,
-      subject: `Your order ${order.orderNo} at ${storeName}`,
+      subject: ['Your order ', orderNo, ` at ${storeName}`],
       text: [
-        `Thank you, ${snap.customer.firstName}. ${CHECKOUT_MESSAGES.placed}.`,
-        `Order no: ${order.orderNo} (${snap.orderType}, ${snap.paymentType}${basketStatus === 'PAID' ? ', paid' : ''})`,
-        '',
-        ...snap.lines.map((l) => `${l.quantityTenths / 10} x ${l.name}  ${moneyString(l.totalPrice)}`),
-        '',
-        `Total: ${moneyString(snap.money.total)}`,
-      ].join('\n'),
+        `Thank you, ${snap.customer.firstName}. ${CHECKOUT_MESSAGES.placed}.\nOrder no: `,
+        orderNo,
+        [
+          ` (${snap.orderType}, ${snap.paymentType}${basketStatus === 'PAID' ? ', paid' : ''})`,
+          '',
+          ...snap.lines.map((l) => `${l.quantityTenths / 10} x ${l.name}  ${moneyString(l.totalPrice)}`),
+          '',
+          `Total: ${moneyString(snap.money.total)}`,
+        ].join('\n'),
+      ],
     });
   try {
     return await insertOrder(
@@ -99,7 +103,7 @@ export async function orderFromCheckout(
         automation,
       },
       // A basket a member took over at sign-in (setBasketToLoginUser) makes the member's order (My Orders, the merchant's Customers).
-      { claim, alongside: (order) => [mail(order)] },
+      { claim, withNumber: (orderNo) => [mail(orderNo)] },
     );
   } catch (err) {
     // The basket's order made already (its unique key): as for a basket no longer in `fromState`.
