@@ -45,40 +45,46 @@ export type LineTarget = { bssId: string; orderType: string; tableNo: number | n
 /** The most a line may hold, in tenths (999). */
 export const LINE_MAX_TENTHS = 9990;
 
-/**
- * An add to basket in one statement, its own transaction (no BEGIN, no COMMIT: each is a round trip,
- * and the add is the storefront's busiest call). The basket is touched (or made), and the line added
- * or merged into an equal one through the unique key on the line's content, so two adds of the same
- * item at once give one line of two. The commit does not wait for the disk (db/relaxed-transaction.ts
- * says why that is safe for a basket). Undefined, with nothing written, when the basket is not open,
- * `ageRestricted` is set and the basket has no age confirmation, or the merged line would pass 999.
- * A place locks the basket's row first, so a line never lands in a basket being paid for.
- */
-export async function addLine(db: Db, s: Scope, target: LineTarget, line: NewLine, ageRestricted: boolean): Promise<{ row: BasketRow; lines: BasketLineRow[] } | undefined> {
+/** The values an add's statement takes (its placeholders). */
+const P = {
+  account: sql.placeholder('account'),
+  branch: sql.placeholder('branch'),
+  bssId: sql.placeholder('bssId'),
+  orderType: sql.placeholder('orderType'),
+  tableNo: sql.placeholder('tableNo'),
+  ageRestricted: sql.placeholder('ageRestricted'),
+  webMenuId: sql.placeholder('webMenuId'),
+  quantityTenths: sql.placeholder('quantityTenths'),
+  extraNotes: sql.placeholder('extraNotes'),
+  options: sql.placeholder('options'),
+  lineBssId: sql.placeholder('lineBssId'),
+};
+
+/** The add's statement for an open basket (`create` false) or a new one, written with placeholders. */
+function addLineQuery(db: Db, create: boolean) {
+  const options = sql`${P.options}::jsonb`;
   const equalLine = and(
     eq(basketLine.merchantAccountId, basket.merchantAccountId),
     eq(basketLine.basketId, basket.id),
-    eq(basketLine.webMenuId, line.webMenuId),
-    sql`${basketLine.extraNotes} is not distinct from ${line.extraNotes}`,
-    sql`${basketLine.options} = ${JSON.stringify(line.options)}::jsonb`,
+    eq(basketLine.webMenuId, sql`${P.webMenuId}::int`),
+    sql`${basketLine.extraNotes} is not distinct from ${P.extraNotes}::text`,
+    sql`${basketLine.options} = ${options}`,
   );
   const returned = { ...getTableColumns(basket), relaxed: sql<string>`set_config('synchronous_commit', 'off', true)`.as('relaxed') };
   const b = db.$with('b').as(
-    target.create
-      ? db.insert(basket).values({ ...s, bssId: target.bssId, orderType: target.orderType, tableNo: target.tableNo }).returning(returned)
+    create
+      ? db.insert(basket).values({ merchantAccountId: P.account, merchantBranchId: P.branch, bssId: P.bssId, orderType: P.orderType, tableNo: P.tableNo }).returning(returned)
       : db
           .update(basket)
-          .set({ orderType: target.orderType, tableNo: target.tableNo ?? sql`${basket.tableNo}`, updatedDate: new Date() })
+          .set({ orderType: sql`${P.orderType}::text`, tableNo: sql`coalesce(${P.tableNo}::int, ${basket.tableNo})`, updatedDate: sql`now()` })
           .where(
-            ownedBy(
-              basket,
-              s,
-              and(
-                eq(basket.bssId, target.bssId),
-                eq(basket.state, 'OPEN'),
-                ageRestricted ? eq(basket.ageConfirmed, true) : undefined,
-                sql`not exists (select 1 from ${basketLine} where ${equalLine} and ${basketLine.quantityTenths} + ${line.quantityTenths} > ${LINE_MAX_TENTHS})`,
-              ),
+            and(
+              eq(basket.merchantAccountId, P.account),
+              eq(basket.merchantBranchId, P.branch),
+              eq(basket.bssId, P.bssId),
+              eq(basket.state, 'OPEN'),
+              sql`(not ${P.ageRestricted}::boolean or ${basket.ageConfirmed})`,
+              sql`not exists (select 1 from ${basketLine} where ${equalLine} and ${basketLine.quantityTenths} + ${P.quantityTenths}::int > ${LINE_MAX_TENTHS})`,
             ),
           )
           .returning(returned),
@@ -94,11 +100,11 @@ export async function addLine(db: Db, s: Scope, target: LineTarget, line: NewLin
             id: sql<number>`nextval(pg_get_serial_sequence('basket_line', 'id'))`.as('id'),
             merchantBranchId: b.merchantBranchId,
             basketId: b.id,
-            bssId: sql<string>`${newOpaqueToken()}`.as('bss_id'),
-            webMenuId: sql<number>`${line.webMenuId}::int`.as('web_menu_id'),
-            quantityTenths: sql<number>`${line.quantityTenths}::int`.as('quantity_tenths'),
-            extraNotes: sql<string | null>`${line.extraNotes}::text`.as('extra_notes'),
-            options: sql<NewLine['options']>`${JSON.stringify(line.options)}::jsonb`.as('options'),
+            bssId: sql<string>`${P.lineBssId}::text`.as('bss_id'),
+            webMenuId: sql<number>`${P.webMenuId}::int`.as('web_menu_id'),
+            quantityTenths: sql<number>`${P.quantityTenths}::int`.as('quantity_tenths'),
+            extraNotes: sql<string | null>`${P.extraNotes}::text`.as('extra_notes'),
+            options: sql<NewLine['options']>`${options}`.as('options'),
             createdDate: sql<Date>`now()`.as('created_date'),
           })
           .from(b),
@@ -111,13 +117,47 @@ export async function addLine(db: Db, s: Scope, target: LineTarget, line: NewLin
       .returning(),
   );
   // The basket's other lines as they were before this statement (a CTE's writes are not seen by the rest of it).
-  const rows = await db
+  return db
     .with(b, up)
     .select({ basket: b._.selectedFields, line: up._.selectedFields, before: basketLine })
     .from(b)
     .leftJoin(up, sql`true`)
     .leftJoin(basketLine, and(eq(basketLine.merchantAccountId, b.merchantAccountId), eq(basketLine.basketId, b.id)))
-    .orderBy(asc(basketLine.id));
+    .orderBy(asc(basketLine.id))
+    .prepare(create ? 'basket_add_line_new' : 'basket_add_line_open');
+}
+
+/** The two add statements, prepared once per database: building this statement is most of an add's CPU in Drizzle. */
+const addLineStatements = new WeakMap<Db, { open: ReturnType<typeof addLineQuery>; create: ReturnType<typeof addLineQuery> }>();
+
+/**
+ * An add to basket in one statement, its own transaction (no BEGIN, no COMMIT: each is a round trip,
+ * and the add is the storefront's busiest call). The basket is touched (or made), and the line added
+ * or merged into an equal one through the unique key on the line's content, so two adds of the same
+ * item at once give one line of two. The commit does not wait for the disk (db/relaxed-transaction.ts
+ * says why that is safe for a basket). Undefined, with nothing written, when the basket is not open,
+ * `ageRestricted` is set and the basket has no age confirmation, or the merged line would pass 999.
+ * A place locks the basket's row first, so a line never lands in a basket being paid for.
+ */
+export async function addLine(db: Db, s: Scope, target: LineTarget, line: NewLine, ageRestricted: boolean): Promise<{ row: BasketRow; lines: BasketLineRow[] } | undefined> {
+  let prepared = addLineStatements.get(db);
+  if (!prepared) {
+    prepared = { open: addLineQuery(db, false), create: addLineQuery(db, true) };
+    addLineStatements.set(db, prepared);
+  }
+  const rows = await (target.create ? prepared.create : prepared.open).execute({
+    account: s.merchantAccountId,
+    branch: s.merchantBranchId,
+    bssId: target.bssId,
+    orderType: target.orderType,
+    tableNo: target.tableNo,
+    ageRestricted,
+    webMenuId: line.webMenuId,
+    quantityTenths: line.quantityTenths,
+    extraNotes: line.extraNotes,
+    options: JSON.stringify(line.options),
+    lineBssId: newOpaqueToken(),
+  });
   const first = rows[0];
   if (!first?.line) return undefined;
   const { relaxed: _, ...row } = first.basket;
