@@ -126,9 +126,9 @@ export function planOrderAutomation(order: OrderFacts, settings: OrderAutomation
 
 /**
  * What the steps leave behind besides the order's row: a history row each, with no user (the system
- * moved it), and, as a person's Accept does, the kitchen tickets (queued, sent after commit).
+ * moved it), and, as a person's Accept does, the kitchen tickets (queued, sent after commit). Writes
+ * made by the statement of the order's event.
  */
-/** The automatic steps' history rows and, when one accepted the order, its kitchen tickets: writes of the order's event statement. */
 export function automationWrites(tx: Db, s: Scope, orderId: number, steps: readonly AutomaticStep[]): SQLWrapper[] {
   if (!steps.length) return [];
   return [tx.insert(orderHistory).values(automationHistory(s, orderId, steps)), ...orderPrintWrites(tx, s, orderId, steps.some((st) => st.action === 'accept') ? ['KITCHEN'] : [])];

@@ -34,10 +34,10 @@ export const ORDER_ACTION_MESSAGES = {
 } as const;
 
 /**
- * One order action (spec 3 §4.2, §7.1) in one transaction: the order row is locked, the rules decide,
- * and the update is guarded by the status it was decided on, so two clerks pressing Accept at once
- * give one acceptance (the second waits for the lock, then finds ORDER_ACCEPTED: 409). The history
- * row (who, when, from, to) and the live-order event are written in the same transaction.
+ * One order action (spec 3 §4.2, §7.1) in one transaction: the order row is locked and the rules
+ * decide on it, so two clerks pressing Accept at once give one acceptance (the second waits for the
+ * lock, then finds ORDER_ACCEPTED: 409). The change, the history row (who, when, from, to) and the
+ * live-order event are written by one statement in the same transaction.
  */
 export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: number, action: OrderAction, opts: ActionOptions = {}): Promise<OrderActionReply> {
   // Read before the transaction (kept between actions): the settings are the branch's, not the order's.

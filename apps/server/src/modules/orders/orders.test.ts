@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveOrder, OrderActionReply, OrderEvent } from '@tillpoint/contracts/order-handling';
-import { basket, branchSettings, customerOrder, orderHistory } from '../../db/schema';
+import { basket, branchSettings, customerOrder, customerOrderLine, orderEvent, orderHistory } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { addMerchant, addMerchantUser } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { insertOrder } from './orders.repo';
+import { insertTestOrder } from './order-test-kit';
 
 const ROLE_ID = { clerk: 4, kitchen: 5, waiter: 6, driver: 7 } as const;
 const B = '/api/storemanagement/order/';
@@ -179,6 +180,13 @@ describe('order actions by role (spec 3 §4.2, §7.1)', () => {
     const numbers = [];
     for (let i = 0; i < 3; i++) numbers.push((await placeOrder(scope)).orderNo);
     expect(numbers).toEqual([1, 2, 3]);
+  });
+
+  it('an order without lines is written with its number and event, and no line rows', async () => {
+    const order = await insertTestOrder(t.db, s, 'no-lines', { lines: [] });
+    expect(order.orderNo).toBeGreaterThan(0);
+    expect(await t.db.select().from(customerOrderLine).where(and(eq(customerOrderLine.merchantAccountId, s.merchantAccountId), eq(customerOrderLine.orderId, order.id)))).toEqual([]);
+    expect((await t.db.select().from(orderEvent).where(eq(orderEvent.orderId, order.id))).map((e) => e.kind)).toEqual(['ORDER_CREATED']);
   });
 
   it('two clerks pressing Accept at once give one acceptance', async () => {

@@ -36,7 +36,7 @@ export type CheckoutSnapshot = Pick<NewOrder, 'basketId' | 'paymentType' | 'tabl
 /**
  * Makes the order in the caller's transaction: the guarded basket change (only a basket in
  * `fromState` becomes ORDERED, once), the order with its number, lines, stock and live-order event
- * (orders.repo insertOrder), and the customer's confirmation mail in the outbox, in the order's two
+ * (orders.repo insertOrder), and the customer's confirmation mail in the outbox, in the order's three
  * statements. `automation`: the branch's order automation when the caller holds it already (one
  * statement fewer in the order's transaction).
  */
@@ -48,8 +48,8 @@ export async function orderFromCheckout(
   fromState: 'OPEN' | 'PLACING',
   automation?: OrderAutomation,
 ): Promise<OrderRow> {
-  // Written before the order: its number is taken by the order's statement, and the branch's next
-  // place waits on that number only for what follows it here.
+  // Written before the order: its number is taken by the order's last statement, and the branch's
+  // next place waits on that number only for what follows it here.
   await applyMemberSaves(tx, snap.saveFor);
   const storeName =
     snap.storeName ??
