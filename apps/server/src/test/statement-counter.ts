@@ -19,7 +19,7 @@ export function statementCounter() {
       texts = [];
       const value = await f();
       const sent = texts;
-      return { n: sent.length, value, relaxed: sent.some((t) => /synchronous_commit = off|set_config\('synchronous_commit', 'off', true\)/.test(t)), texts: sent };
+      return { n: sent.length, value, relaxed: sent.some((t) => t.includes("set_config('synchronous_commit', 'off', true)")), texts: sent };
     },
     restore: () => {
       pg.Client.prototype.query = original;

@@ -1,6 +1,8 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { QUANTITY_MAX, toTenths } from '@tillpoint/contracts/basket';
 import { OPTION_GROUP_KEYS, type OptionGroupKey } from '@tillpoint/contracts/web-menu';
 import type { Db } from '../../db/open-db';
+import { RELAXED_COMMIT } from '../../db/relaxed-transaction';
 import { basket, basketLine, branchSettings, department, licence, merchantBranch, product, tax, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { demoEnd, grants } from '../../platform/licence-grants';
@@ -42,8 +44,8 @@ export type NewLine = { webMenuId: number; quantityTenths: number; extraNotes: s
 /** The basket an add goes to: the open one with this id (touched: order type, and table when given), or a new one. */
 export type LineTarget = { bssId: string; orderType: string; tableNo: number | null; create: boolean };
 
-/** The most a line may hold, in tenths (999). */
-export const LINE_MAX_TENTHS = 9990;
+/** The most a line may hold, in tenths (the quantity the contract allows, 999). */
+export const LINE_MAX_TENTHS = toTenths(QUANTITY_MAX);
 
 /** The values an add's statement takes (its placeholders). */
 const P = {
@@ -70,7 +72,7 @@ function addLineQuery(db: Db, create: boolean) {
     sql`${basketLine.extraNotes} is not distinct from ${P.extraNotes}::text`,
     sql`${basketLine.options} = ${options}`,
   );
-  const returned = { ...getTableColumns(basket), relaxed: sql<string>`set_config('synchronous_commit', 'off', true)`.as('relaxed') };
+  const returned = { ...getTableColumns(basket), relaxed: sql<string>`${RELAXED_COMMIT}`.as('relaxed') };
   const b = db.$with('b').as(
     create
       ? db.insert(basket).values({ merchantAccountId: P.account, merchantBranchId: P.branch, bssId: P.bssId, orderType: P.orderType, tableNo: P.tableNo }).returning(returned)

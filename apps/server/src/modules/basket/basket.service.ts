@@ -26,7 +26,7 @@ import { pricingOffersOf } from '../mix-and-match/mix-and-match.repo';
 import type { BranchSettingsRow } from '../settings/branch-settings.repo';
 import { memberView } from '../settings/branch-settings.merchant';
 import { type BasketPrice, type ItemData, type LineData, priceBasket, priceOptions, serviceChargeRate } from './basket.pricing';
-import { type BasketLineRow, type BasketRow, addLine, basketLines, branchItems, findBasket, storeRow } from './basket.repo';
+import { type BasketLineRow, type BasketRow, LINE_MAX_TENTHS, addLine, basketLines, branchItems, findBasket, storeRow } from './basket.repo';
 
 /** The store as the basket sees it at this moment: its keys, settings, licences and whether it is closed. */
 export type StoreContext = {
@@ -266,7 +266,7 @@ export const addOne = (db: Db, input: LineActionInput) =>
     const item = (await ctx.items(tx)).get(line.webMenuId);
     if (!item) throw notFound();
     const next = line.quantityTenths + (item.weighable ? 1 : 10);
-    if (next > 9990) throw quantityRefused();
+    if (next > LINE_MAX_TENTHS) throw quantityRefused();
     await tx.update(basketLine).set({ quantityTenths: next }).where(lineKey(ctx.scope, line.id));
   });
 
