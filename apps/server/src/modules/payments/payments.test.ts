@@ -6,6 +6,7 @@ import { CHECKOUT_MESSAGES, type PlacedOrder } from '@tillpoint/contracts/order'
 import { PAYMENT_MESSAGES, PAYMENT_PATHS, type PaymentTokenReply, type ThreeDSecureReply } from '@tillpoint/contracts/payment';
 import { basket, customerOrder, payment } from '../../db/schema';
 import { type ApiError, type BasketWorld, basketWorld } from '../basket/basket-test-kit';
+import { settle } from './card-payment.service';
 import { insertPendingPayment } from './payments.repo';
 import { databaseDump } from './pci-dump';
 import { paymentDeps } from './providers';
@@ -228,7 +229,7 @@ describe('paying by card through the simulator', () => {
 
 describe('recovery of payments a crash left PENDING (the payment-recovery job)', () => {
   /** Steps 1 and 2 of a place without step 3: the payment recorded, the basket PLACING, the provider charged; then the server "dies". */
-  async function crashedAfterCharge(cardNumber: string | null) {
+  async function crashedAfterCharge(cardNumber: string | null, autoAccept = false) {
     const id = await basketOf([[w.menu.gift.id, 1]]);
     const key = ((await token(id)).body as { id: string }).id;
     const [b] = await w.t.db.select().from(basket).where(eq(basket.bssId, id));
@@ -239,7 +240,7 @@ describe('recovery of payments a crash left PENDING (the payment-recovery job)',
         basketId: b.id,
         orderType: 'Collection' as const,
         paymentType: 'CARD',
-        autoAccept: false,
+        autoAccept,
         tableNo: null,
         customer: guest,
         deliveryAddress: null,
@@ -283,6 +284,19 @@ describe('recovery of payments a crash left PENDING (the payment-recovery job)',
     expect(orders).toHaveLength(1);
     expect(orders[0].basketStatus).toBe('PAID');
     expect((await paymentsOf(id))[0]).toMatchObject({ state: 'AUTHORISED', cardLast4: '0006' });
+  });
+
+  it('an order accepted as its payment settles wakes the print queue once; settled again, or left for staff to accept, it does not', async () => {
+    let told = 0;
+    const deps = { ...paymentDeps({ db: w.t.db, publicUrl: 'http://shop.example', testEnvironment: true }), ticketsQueued: () => told++ };
+    const settleAuthorised = async (id: string) => settle(deps, w.s, (await paymentsOf(id))[0].id, { status: 'AUTHORISED', transactionId: `t-${id}`, card: null });
+    const accepted = await crashedAfterCharge(null, true);
+    expect(await settleAuthorised(accepted)).toMatchObject({ kind: 'placed', order: { orderStatus: 'ORDER_ACCEPTED' } });
+    expect(told).toBe(1);
+    await settleAuthorised(accepted);
+    expect(told).toBe(1);
+    expect(await settleAuthorised(await crashedAfterCharge(null))).toMatchObject({ kind: 'placed', order: { orderStatus: 'ORDER_PLACED' } });
+    expect(told).toBe(1);
   });
 
   it('never charged: the payment FAILED and the basket open again', async () => {
