@@ -26,9 +26,18 @@ export type Alongside = SQLWrapper | { name: string; query: SQL };
 /**
  * Several events of one order, in their order, in one statement (an action and the automatic steps it
  * set off). `alongside` are other writes of the same change (the history row, the prints, the stock),
- * made by the same statement as parts of its WITH: each statement is a round trip.
+ * made by the same statement as parts of its WITH: each statement is a round trip. With `guard`, the
+ * name of one of those parts, the events are written only when that part returned a row (a guarded
+ * change that matched): none means the change did not happen, and nothing is announced.
  */
-export async function recordOrderEvents(tx: Db, s: Scope, orderId: number, events: readonly { kind: string; orderStatus: string }[], alongside: readonly Alongside[] = []) {
+export async function recordOrderEvents(
+  tx: Db,
+  s: Scope,
+  orderId: number,
+  events: readonly { kind: string; orderStatus: string }[],
+  alongside: readonly Alongside[] = [],
+  guard?: string,
+) {
   const writes = alongside.map((w, i) => ('name' in w ? sql`${sql.identifier(w.name)} as ${w.query}, ` : sql`${sql.raw(`w${i}`)} as ${w}, `));
   const rows = sql.join(
     events.map((e) => sql`(${s.merchantAccountId}::int, ${s.merchantBranchId}::int, ${orderId}::int, ${e.kind}, ${e.orderStatus})`),
@@ -38,7 +47,7 @@ export async function recordOrderEvents(tx: Db, s: Scope, orderId: number, event
     tx,
     sql`with ${sql.join(writes)}e as (
       insert into order_event (merchant_account_id, merchant_branch_id, order_id, kind, order_status)
-      values ${rows} returning order_event.id)
+      select * from (values ${rows}) v${guard ? sql` where exists (select 1 from ${sql.identifier(guard)})` : sql``} returning order_event.id)
     select e.id, pg_notify(${ORDER_EVENTS_CHANNEL}, json_build_object('merchantAccountId', ${s.merchantAccountId}::int, 'merchantBranchId', ${s.merchantBranchId}::int,
       'orderId', ${orderId}::int, 'eventId', e.id)::text) from (select id from e order by id) e`,
   );

@@ -64,16 +64,15 @@ describe.runIf(onPostgres)('statements per storefront call (PostgreSQL)', () => 
     const placeOne = async () => (await placeAtCounter((await add(null, w.menu.crisps.id)).body.bssId)).body.id;
     const clerk = (await w.t.signIn('merchant', { userName: 'bcafe', password: 'Bcafe1234', domainName: 'basket-cafe' })).accessToken;
     const accept = (id: number) => w.t.json('PUT', `/api/storemanagement/order/accept/id/${id}`, undefined, clerk);
-    // Warm, as under load: the branch's automation settings are kept once read.
     expect((await accept(await placeOne())).status).toBe(200);
     const id = await placeOne();
     const second = await counted(() => accept(id));
     expect(second.value.status).toBe(200);
-    // Measured 2026-11-24: 5 (was 8, then 6). One round trip on the LISTEN connection (the kept automation
-    // settings are still current), BEGIN, the order row locked, one statement for its update, the
-    // event, its notice, the history row and the kitchen print, COMMIT. The commit waits for the
-    // disk: an accepted order is not lost.
-    expect(second.n).toBe(5);
+    // Measured 2026-11-24: 2 (was 8, then 6, then 5). The order read with its branch's automation
+    // settings, then one statement, its own transaction: the update guarded by the state the rules
+    // read, and only when it matched the event, its notice, the history row and the kitchen print.
+    // Its commit waits for the disk: an accepted order is not lost.
+    expect(second.n).toBe(2);
     expect(second.relaxed).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { type SQLWrapper, and, eq } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import { BRANCH_SETTINGS_DEFAULTS } from '@tillpoint/contracts/branch-settings';
 import { ORDER_PRIVILEGES as P, type OrderAction, type OrderPrivilege } from '@tillpoint/contracts/order-handling';
 import { type OrderChange, type OrderFacts, decideOrderAction } from '@tillpoint/contracts/order-state-machine';
@@ -6,7 +6,7 @@ import type { Db } from '../../db/open-db';
 import { branchSettings, type customerOrder, orderHistory } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { orderPrintWrites } from '../../platform/order-printing';
-import { storeCache } from '../../platform/store-changes';
+import { ownedBy } from '../../platform/tenancy';
 
 /** The branch's order settings (spec 1 §3 "Branch settings") that move orders on by themselves. */
 export type OrderAutomation = {
@@ -53,35 +53,25 @@ export const STATUS_DATES = {
   ORDER_DELIVERED: 'deliveredDate',
 } as const;
 
+/** The settings' columns, as a selection (an order action reads them with the order). */
+export const AUTOMATION_COLUMNS = {
+  autoOrderConfirm: branchSettings.autoOrderConfirm,
+  autoKitchen: branchSettings.autoKitchen,
+  autoInsideDelivery: branchSettings.autoInsideDelivery,
+  autoOutsideDelivery: branchSettings.autoOutsideDelivery,
+  autoDispatch: branchSettings.autoDispatch,
+};
+
 export async function orderAutomationOf(tx: Db, s: Scope): Promise<OrderAutomation> {
-  const [row] = await tx
-    .select({
-      autoOrderConfirm: branchSettings.autoOrderConfirm,
-      autoKitchen: branchSettings.autoKitchen,
-      autoInsideDelivery: branchSettings.autoInsideDelivery,
-      autoOutsideDelivery: branchSettings.autoOutsideDelivery,
-      autoDispatch: branchSettings.autoDispatch,
-    })
-    .from(branchSettings)
-    .where(and(eq(branchSettings.merchantAccountId, s.merchantAccountId), eq(branchSettings.merchantBranchId, s.merchantBranchId)));
+  const [row] = await tx.select(AUTOMATION_COLUMNS).from(branchSettings).where(ownedBy(branchSettings, s));
   return automationOfSettings(row);
 }
 
 /** The automation a branch's settings row (or none: the defaults) holds. */
-export function automationOfSettings(row: OrderAutomation | undefined): OrderAutomation {
+export function automationOfSettings(row: OrderAutomation | null | undefined): OrderAutomation {
   const d = row ?? BRANCH_SETTINGS_DEFAULTS;
   return { autoOrderConfirm: d.autoOrderConfirm, autoKitchen: d.autoKitchen, autoInsideDelivery: d.autoInsideDelivery, autoOutsideDelivery: d.autoOutsideDelivery, autoDispatch: d.autoDispatch };
 }
-
-/**
- * The settings as orderAutomationOf reads them, kept between order actions until the store's settings
- * change (platform/store-changes.ts; the app listens from the orders routes).
- */
-export const cachedOrderAutomation = (db: Db, s: Scope): Promise<OrderAutomation> =>
-  storeCache<OrderAutomation>(db, 'order-automation').get(`${s.merchantAccountId}:${s.merchantBranchId}`, async () => ({
-    value: await orderAutomationOf(db, s),
-    accountId: s.merchantAccountId,
-  }));
 
 /** One automatic move: the action it stands for and the statuses before and after. */
 export type AutomaticStep = { action: OrderAction; fromStatus: string; toStatus: string };

@@ -28,7 +28,6 @@ import { acquireOrderEventHub } from './order-events';
 import { createOrderFeed } from './order-feed';
 import { markRead, refundOrder, takeOrderAction } from './orders.service';
 import { PRINT_QUEUE_JOB } from '../../platform/order-printing';
-import { useStoreChanges } from '../../platform/store-changes';
 
 const B = '/api/storemanagement/order/';
 const tags = ['Orders'];
@@ -46,8 +45,6 @@ const SIMPLE_ACTIONS: OrderAction[] = ['accept', 'preparing', 'ready', 'deliver'
 
 export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
   const { db } = ctx;
-  // The branch's automation settings are kept between order actions (order-automation.ts cachedOrderAutomation).
-  useStoreChanges(parent, db);
   const hub = acquireOrderEventHub(db);
   const feed = createOrderFeed(db, hub);
   const streams = new Set<ServerResponse>();

@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { ORDER_PRIVILEGES } from '@tillpoint/contracts/order-handling';
 import { OBJECTS, privilegeKey } from '@tillpoint/contracts/privileges';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printJob } from '../../db/schema';
+import type { Db } from '../../db/open-db';
+import { orderHistory, printJob } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { addMerchant } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
 import { insertTestOrder } from './order-test-kit';
 import { type Actor, takeOrderAction } from './orders.service';
+import { HttpError } from '../../platform/errors';
 
 let t: TestApp;
 let s: Scope;
@@ -33,5 +35,47 @@ describe('order actions tell the print queue (the routes wake it)', () => {
     const other = await insertTestOrder(t.db, s, 'wake-2');
     await takeOrderAction(t.db, s, clerk, other.id, 'decline', { printsQueued });
     expect(wakes).toBe(1);
+  });
+});
+
+/** The database as an action sees it, with another clerk's accept of `orderId` made between the action's read and its write. */
+const acceptedMeanwhile = (orderId: number): Db => {
+  let raced = false;
+  return new Proxy(t.db, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target);
+      if (key !== 'execute' || raced) return typeof value === 'function' ? value.bind(target) : value;
+      return async (query: Parameters<Db['execute']>[0]) => {
+        raced = true;
+        await takeOrderAction(t.db, s, { ...clerk, userId: 2 }, orderId, 'accept');
+        return target.execute(query);
+      };
+    },
+  });
+};
+const historyOf = async (orderId: number) =>
+  (await t.db.select().from(orderHistory).where(and(eq(orderHistory.merchantAccountId, s.merchantAccountId), eq(orderHistory.orderId, orderId))).orderBy(orderHistory.id)).map(
+    (h) => `${h.userId ?? '-'} ${h.action} ${h.fromStatus}`,
+  );
+
+describe('an order changed between an action\'s read and its write', () => {
+  it('an accept that lost writes nothing and answers 409', async () => {
+    const order = await insertTestOrder(t.db, s, 'race-1');
+    const lost = await takeOrderAction(acceptedMeanwhile(order.id), s, clerk, order.id, 'accept').catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(HttpError);
+    expect((lost as HttpError).status).toBe(409);
+    expect((await historyOf(order.id)).filter((h) => h.includes('ACCEPT '))).toEqual(['2 ACCEPT ORDER_PLACED']);
+  });
+
+  it('a print decides again on the order as it is now, and prints once', async () => {
+    const order = await insertTestOrder(t.db, s, 'race-2');
+    const reply = await takeOrderAction(acceptedMeanwhile(order.id), s, clerk, order.id, 'resendkitchen');
+    const history = await historyOf(order.id);
+    expect(history[0]).toBe('2 ACCEPT ORDER_PLACED');
+    expect(history.at(-1)).toBe(`1 RESENDKITCHEN ${reply.orderStatus}`);
+    expect(reply.orderStatus).not.toBe('ORDER_PLACED');
+    const jobs = await t.db.select().from(printJob).where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.orderId, order.id)));
+    // The accept's kitchen tickets, replaced by the resend's while still waiting (order-printing.ts).
+    expect(jobs.map((j) => `${j.kind} ${j.status}`).sort()).toEqual(['KITCHEN PENDING', 'KITCHEN SUPERSEDED']);
   });
 });

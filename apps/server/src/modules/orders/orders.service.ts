@@ -1,15 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_PRIVILEGES, type OrderAction, type OrderActionReply, type OrderPrivilege } from '@tillpoint/contracts/order-handling';
 import { DRIVER_ROLE } from '@tillpoint/contracts/merchant-user';
 import { OBJECTS, privilegeKey } from '@tillpoint/contracts/privileges';
 import type { Db } from '../../db/open-db';
-import { customerOrder, merchantUser, merchantUserBranch, merchantUserRole, orderHistory, role } from '../../db/schema';
+import { branchSettings, customerOrder, merchantUser, merchantUserBranch, merchantUserRole, orderHistory, role } from '../../db/schema';
+import { insertWhen } from '../../db/insert-when';
+import { ownedBy } from '../../platform/tenancy';
 import type { Scope } from '../../platform/auth';
 import type { CardRefund } from '../../platform/module';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { type PrintKind, orderPrintWrites } from '../../platform/order-printing';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
-import { STATUS_DATES, automationHistory, cachedOrderAutomation, planOrderAutomation } from './order-automation';
+import { AUTOMATION_COLUMNS, STATUS_DATES, automationHistory, automationOfSettings, planOrderAutomation } from './order-automation';
 import { recordOrderEvent, recordOrderEvents } from '../../platform/order-events';
 import type { OrderRow } from './orders.repo';
 
@@ -33,23 +35,28 @@ export const ORDER_ACTION_MESSAGES = {
   notADriver: 'The chosen driver is not a driver of this branch.',
 } as const;
 
+/** How often an action decides again when its order changed between its read and its write. */
+const DECIDE_AGAIN = 3;
+
 /**
- * One order action (spec 3 §4.2, §7.1) in one transaction: the order row is locked and the rules
- * decide on it, so two clerks pressing Accept at once give one acceptance (the second waits for the
- * lock, then finds ORDER_ACCEPTED: 409). The change, the history row (who, when, from, to) and the
- * live-order event are written by one statement in the same transaction.
+ * One order action (spec 3 §4.2, §7.1), in two statements and no transaction around them: the order
+ * is read with its branch's automation settings and the rules decide on it; then one statement
+ * writes the change, guarded by the state the rules read (its WHERE repeats it), together with the
+ * history row (who, when, from, to), the live-order events and the prints, which are written only
+ * when the guarded update matched. Two clerks pressing Accept at once: the second update waits for
+ * the first's row lock, finds the order no longer ORDER_PLACED and matches nothing, so nothing of it
+ * is written; that action reads again and answers 409. Each round trip a busy server makes costs
+ * its wait in the event loop, which is what an action's slowest calls were made of.
  */
 export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: number, action: OrderAction, opts: ActionOptions = {}): Promise<OrderActionReply> {
-  // Read before the transaction (kept between actions): the settings are the branch's, not the order's.
-  const automation = await cachedOrderAutomation(db, s);
-  let queued = false;
-  const reply = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
+  for (let attempt = 1; ; attempt++) {
+    const [found] = await db
+      .select({ order: customerOrder, automation: AUTOMATION_COLUMNS })
       .from(customerOrder)
-      .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.merchantBranchId, s.merchantBranchId), eq(customerOrder.id, orderId)))
-      .for('update');
-    if (!order) throw notFound();
+      .leftJoin(branchSettings, and(eq(branchSettings.merchantAccountId, customerOrder.merchantAccountId), eq(branchSettings.merchantBranchId, customerOrder.merchantBranchId)))
+      .where(ownedBy(customerOrder, s, eq(customerOrder.id, orderId)));
+    if (!found) throw notFound();
+    const { order } = found;
     const has = (p: OrderPrivilege) => actor.privileges.has(privilegeKey(OBJECTS.order, p));
     const decision = decideOrderAction(order, action, has);
     if (!decision.ok) throw decision.status === 403 ? forbidden() : new HttpError(409, ORDER_ACTION_MESSAGES.notAllowed);
@@ -59,7 +66,7 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
     if (change.orderStatus && change.orderStatus in STAMPS) set[STAMPS[change.orderStatus as keyof typeof STAMPS]] = now;
     if (action === 'dispatch') {
       const driverId = opts.driverId ?? -1;
-      if (driverId !== -1 && !(await isBranchDriver(tx, s, driverId))) throw badRequest(ORDER_ACTION_MESSAGES.notADriver);
+      if (driverId !== -1 && !(await isBranchDriver(db, s, driverId))) throw badRequest(ORDER_ACTION_MESSAGES.notADriver);
       set.driverId = driverId === -1 ? null : driverId;
     }
     if (action === 'payment') {
@@ -71,40 +78,62 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
     // ends. A print or a finalised sync moves nothing, so it sets nothing off.
     const acted = { ...order, ...change };
     const moved = acted.orderStatus !== order.orderStatus || acted.basketStatus !== order.basketStatus;
-    const plan = moved ? planOrderAutomation(acted, automation, now) : { steps: [], set: {} };
-    // The row is locked: the update is made by the event's statement below, and the order as it
-    // leaves is this one (undefined values are left out of an update, so out of it too).
+    const plan = moved ? planOrderAutomation(acted, automationOfSettings(found.automation), now) : { steps: [], set: {} };
+    // Undefined values are left out of an update, so out of the order as it leaves too. What the
+    // rules read is unchanged when the update matches (its guard), so this is the order it leaves.
     const values = Object.fromEntries(Object.entries({ ...set, ...plan.set }).filter(([, v]) => v !== undefined));
     const after = { ...order, ...values } as OrderRow;
     // Accept and Print Order print the kitchen tickets, Print Receipt the receipt (an automatic accept
-    // the kitchen tickets too): queued here, sent after commit.
+    // the kitchen tickets too): queued by the statement, sent after it.
     const prints = [...new Set([PRINTS[action], ...plan.steps.map((st) => PRINTS[st.action])].filter((k) => k !== undefined))];
-    // One statement: the order's change, the events (one for the action, one naming the automation's
-    // last step), the history (the person's row, then the automatic steps' with no user) and the prints.
     const historyAction = action === 'payment' ? `PAYMENT_${opts.paymentType}` : action.toUpperCase();
     const last = plan.steps.at(-1);
-    await recordOrderEvents(
-      tx,
+    const changed = db
+      .update(customerOrder)
+      .set(values)
+      .where(
+        ownedBy(
+          customerOrder,
+          s,
+          and(
+            eq(customerOrder.id, order.id),
+            eq(customerOrder.orderStatus, order.orderStatus),
+            eq(customerOrder.basketStatus, order.basketStatus),
+            eq(customerOrder.basketType, order.basketType),
+            eq(customerOrder.syncStatus, order.syncStatus),
+          ),
+        ),
+      )
+      .returning({ id: customerOrder.id });
+    // One statement: the guarded change, then, only when it matched, the events (one for the action,
+    // one naming the automation's last step), the history (the person's row, then the automatic
+    // steps' with no user) and the prints.
+    const events = await recordOrderEvents(
+      db,
       s,
       order.id,
       [{ kind: `ORDER_${historyAction}`, orderStatus: acted.orderStatus }, ...(last ? [{ kind: `ORDER_AUTO_${last.action.toUpperCase()}`, orderStatus: after.orderStatus }] : [])],
       [
-        tx
-          .update(customerOrder)
-          .set(values)
-          .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, order.id))),
-        tx.insert(orderHistory).values([
-          { ...s, orderId: order.id, userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus },
-          ...automationHistory(s, order.id, plan.steps),
-        ]),
-        ...orderPrintWrites(tx, s, order.id, prints),
+        { name: 'changed', query: sql`${changed}` },
+        insertWhen(
+          orderHistory,
+          [
+            { ...s, orderId: order.id, userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus },
+            ...automationHistory(s, order.id, plan.steps),
+          ],
+          'changed',
+        ),
+        ...orderPrintWrites(db, s, order.id, prints, 'changed'),
       ],
+      'changed',
     );
-    queued = prints.length > 0;
-    return actionReply(after);
-  });
-  if (queued) opts.printsQueued?.();
-  return reply;
+    if (events.length) {
+      if (prints.length) opts.printsQueued?.();
+      return actionReply(after);
+    }
+    // Changed by someone else since it was read: decide again on what it is now.
+    if (attempt === DECIDE_AGAIN) throw new HttpError(409, ORDER_ACTION_MESSAGES.notAllowed);
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveOrder, OrderActionReply, OrderEvent } from '@tillpoint/contracts/order-handling';
-import { basket, branchSettings, customerOrder, customerOrderLine, orderEvent, orderHistory } from '../../db/schema';
+import { basket, branchSettings, customerOrder, customerOrderLine, orderEvent, orderHistory, printJob } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { addMerchant, addMerchantUser } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
@@ -189,12 +189,16 @@ describe('order actions by role (spec 3 §4.2, §7.1)', () => {
     expect((await t.db.select().from(orderEvent).where(eq(orderEvent.orderId, order.id))).map((e) => e.kind)).toEqual(['ORDER_CREATED']);
   });
 
-  it('two clerks pressing Accept at once give one acceptance', async () => {
+  it('two clerks pressing Accept at once give one acceptance: one history row, one event, one kitchen print', async () => {
     for (let i = 0; i < 3; i++) {
       const o = await placeOrder(s);
       const results = await Promise.all([act('clerk', `accept/id/${o.id}`), act('clerk2', `accept/id/${o.id}`)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       expect((await historyOf(o.id)).filter((h) => h.action === 'ACCEPT')).toHaveLength(1);
+      const events = await t.db.select().from(orderEvent).where(and(eq(orderEvent.merchantAccountId, s.merchantAccountId), eq(orderEvent.orderId, o.id)));
+      expect(events.filter((e) => e.kind === 'ORDER_ACCEPT')).toHaveLength(1);
+      const prints = await t.db.select().from(printJob).where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.orderId, o.id)));
+      expect(prints.map((p) => p.kind)).toEqual(['KITCHEN']);
     }
   });
 });
