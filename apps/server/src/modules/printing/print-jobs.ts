@@ -98,6 +98,18 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow, dbTurn: Ret
     });
   }
   const status = !errors.length ? 'PRINTED' : giveUp || job.attempts >= MAX_PRINT_ATTEMPTS ? 'FAILED' : 'PENDING';
+  // Only while the lease is ours: a job superseded meanwhile by a newer print stays superseded.
+  const finish = (tx: Db) =>
+    tx
+      .update(printJob)
+      .set({ status, printedDeviceIds: printed, lastError: errors.join('; ') || null, nextAttemptAt: new Date(Date.now() + printBackoffMs(job.attempts)), updatedDate: new Date() })
+      .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.id, job.id), eq(printJob.status, 'PRINTING')));
+  // The usual case, a first print that went out for an order without a printer error, changes nothing
+  // on the order (a print failing meanwhile sets its own error, and keeps it): one statement.
+  if (order && !errors.length && !job.lastError && order.errorType === 'INIT') {
+    await dbTurn(() => finish(db));
+    return true;
+  }
   await dbTurn(() =>
     db.transaction(async (tx) => {
       // The order row first, as the order actions lock it (then queue prints): the same order of locks
@@ -107,13 +119,9 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow, dbTurn: Ret
         .from(customerOrder)
         .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, job.orderId)))
         .for('update');
-      // Only while the lease is ours: a job superseded meanwhile by a newer print stays superseded.
-      await tx
-        .update(printJob)
-        .set({ status, printedDeviceIds: printed, lastError: errors.join('; ') || null, nextAttemptAt: new Date(Date.now() + printBackoffMs(job.attempts)), updatedDate: new Date() })
-        .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.id, job.id), eq(printJob.status, 'PRINTING')));
+      await finish(tx);
       // A print that went out leaves an order without a printer error as it is (any failing print
-      // would have set one): the usual case, with nothing more to read.
+      // would have set one).
       if (order && locked && (errors.length || locked.errorType !== 'INIT')) await refreshOrderPrinterError(tx, s, job.orderId);
     }),
   );

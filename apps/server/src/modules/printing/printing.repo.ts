@@ -9,7 +9,7 @@ export type PrintTarget = { id: number; name: string; networkAddress: string; po
 type OrderLine = PrintableOrder['lines'][number] & { productId: number | null; webMenuId: number | null };
 
 /** An order of the branch as tickets and receipts need it, with its lines in the order they were added. */
-export async function printableOrder(db: Db, s: Scope, orderId: number): Promise<(PrintableOrder & { id: number; lines: OrderLine[] }) | undefined> {
+export async function printableOrder(db: Db, s: Scope, orderId: number): Promise<(PrintableOrder & { id: number; errorType: string; lines: OrderLine[] }) | undefined> {
   const [o] = await db
     .select()
     .from(customerOrder)
