@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { QUANTITY_MAX, toTenths } from '@tillpoint/contracts/basket';
 import { OPTION_GROUP_KEYS, type OptionGroupKey } from '@tillpoint/contracts/web-menu';
 import type { Db } from '../../db/open-db';
+import { perDatabase } from '../../db/per-database';
 import { RELAXED_COMMIT } from '../../db/relaxed-transaction';
 import { basket, basketLine, branchSettings, department, licence, merchantBranch, product, tax, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
@@ -130,7 +131,7 @@ function addLineQuery(db: Db, create: boolean) {
 }
 
 /** The two add statements, prepared once per database: building this statement is most of an add's CPU in Drizzle. */
-const addLineStatements = new WeakMap<Db, { open: ReturnType<typeof addLineQuery>; create: ReturnType<typeof addLineQuery> }>();
+const addLineStatements = perDatabase((db) => ({ open: addLineQuery(db, false), create: addLineQuery(db, true) }));
 
 /**
  * An add to basket in one statement, its own transaction (no BEGIN, no COMMIT: each is a round trip,
@@ -142,11 +143,7 @@ const addLineStatements = new WeakMap<Db, { open: ReturnType<typeof addLineQuery
  * A place locks the basket's row first, so a line never lands in a basket being paid for.
  */
 export async function addLine(db: Db, s: Scope, target: LineTarget, line: NewLine, ageRestricted: boolean): Promise<{ row: BasketRow; lines: BasketLineRow[] } | undefined> {
-  let prepared = addLineStatements.get(db);
-  if (!prepared) {
-    prepared = { open: addLineQuery(db, false), create: addLineQuery(db, true) };
-    addLineStatements.set(db, prepared);
-  }
+  const prepared = addLineStatements(db);
   const rows = await (target.create ? prepared.create : prepared.open).execute({
     account: s.merchantAccountId,
     branch: s.merchantBranchId,

@@ -3,6 +3,7 @@ import { AUTOCOMPLETE_LIMIT, type Product, type ProductOption } from '@tillpoint
 import { fromHundredths } from '@tillpoint/contracts/price-calculator';
 import type { TableLoadRequest } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
+import { perDatabase } from '../../db/per-database';
 import { department, product } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { type TableColumns, hundredthsColumn, loadTableByIds } from '../../platform/table-load';
@@ -157,8 +158,7 @@ export async function getProduct(db: Db, s: Scope, id: number): Promise<Product 
  * one per database: Drizzle builds its text once instead of on every call, which was about a tenth
  * of a lookup's CPU on PGlite. The same tenant keys as ownedBy, as placeholders.
  */
-const byBarcode = new WeakMap<Db, ReturnType<typeof prepareByBarcode>>();
-const prepareByBarcode = (db: Db) =>
+const byBarcode = perDatabase((db) =>
   joined(db)
     .where(
       and(
@@ -167,15 +167,11 @@ const prepareByBarcode = (db: Db) =>
         eq(product.barcode, sql.placeholder('barcode')),
       ),
     )
-    .prepare('product_by_barcode');
+    .prepare('product_by_barcode'),
+);
 
 export async function productByBarcode(db: Db, s: Scope, barcode: string): Promise<Product | undefined> {
-  let prepared = byBarcode.get(db);
-  if (!prepared) {
-    prepared = prepareByBarcode(db);
-    byBarcode.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, barcode });
+  const [row] = await byBarcode(db).execute({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, barcode });
   return row && toProduct(row);
 }
 

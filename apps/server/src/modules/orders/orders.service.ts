@@ -5,6 +5,7 @@ import { OBJECTS, privilegeKey } from '@tillpoint/contracts/privileges';
 import type { Db } from '../../db/open-db';
 import { branchSettings, customerOrder, merchantUser, merchantUserBranch, merchantUserRole, orderHistory, role } from '../../db/schema';
 import { insertWhen } from '../../db/insert-when';
+import { perDatabase } from '../../db/per-database';
 import { ownedBy } from '../../platform/tenancy';
 import type { Scope } from '../../platform/auth';
 import type { CardRefund } from '../../platform/module';
@@ -35,6 +36,22 @@ export const ORDER_ACTION_MESSAGES = {
   notADriver: 'The chosen driver is not a driver of this branch.',
 } as const;
 
+/** The order an action decides on, with its branch's automation settings: one prepared statement. */
+const orderForAction = perDatabase((db) =>
+  db
+    .select({ order: customerOrder, automation: AUTOMATION_COLUMNS })
+    .from(customerOrder)
+    .leftJoin(branchSettings, and(eq(branchSettings.merchantAccountId, customerOrder.merchantAccountId), eq(branchSettings.merchantBranchId, customerOrder.merchantBranchId)))
+    .where(
+      and(
+        eq(customerOrder.merchantAccountId, sql.placeholder('merchantAccountId')),
+        eq(customerOrder.merchantBranchId, sql.placeholder('merchantBranchId')),
+        eq(customerOrder.id, sql.placeholder('orderId')),
+      ),
+    )
+    .prepare('order_for_action'),
+);
+
 /** How often an action decides again when its order changed between its read and its write. */
 const DECIDE_AGAIN = 3;
 
@@ -50,11 +67,7 @@ const DECIDE_AGAIN = 3;
  */
 export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: number, action: OrderAction, opts: ActionOptions = {}): Promise<OrderActionReply> {
   for (let attempt = 1; ; attempt++) {
-    const [found] = await db
-      .select({ order: customerOrder, automation: AUTOMATION_COLUMNS })
-      .from(customerOrder)
-      .leftJoin(branchSettings, and(eq(branchSettings.merchantAccountId, customerOrder.merchantAccountId), eq(branchSettings.merchantBranchId, customerOrder.merchantBranchId)))
-      .where(ownedBy(customerOrder, s, eq(customerOrder.id, orderId)));
+    const [found] = await orderForAction(db).execute({ ...s, orderId });
     if (!found) throw notFound();
     const { order } = found;
     const has = (p: OrderPrivilege) => actor.privileges.has(privilegeKey(OBJECTS.order, p));
