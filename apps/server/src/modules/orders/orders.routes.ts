@@ -147,7 +147,7 @@ export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
       sent.add(e.id);
       if (sent.size > 2000) sent.delete(sent.values().next().value as number);
       cursor = Math.max(cursor, e.id);
-      return `id: ${e.id}\nevent: order\ndata: ${JSON.stringify(e)}\n\n`;
+      return eventText(e);
     };
     // Sends are queued one after another, so events go out in order and none twice: first what the
     // stream missed (Last-Event-ID) or what committed while it opened, then the branch's feed, which
@@ -183,6 +183,20 @@ export function ordersRoutes(parent: FastifyInstance, ctx: ModuleContext) {
     out.on('close', finish);
     out.on('finish', finish);
   });
+}
+
+/**
+ * An event as a stream sends it, made once per event: the branch's feed hands the same event to every
+ * open screen of the branch (50 in the bench), each of which used to serialise it again.
+ */
+const eventTexts = new WeakMap<OrderEvent, string>();
+function eventText(e: OrderEvent): string {
+  let text = eventTexts.get(e);
+  if (text === undefined) {
+    text = `id: ${e.id}\nevent: order\ndata: ${JSON.stringify(e)}\n\n`;
+    eventTexts.set(e, text);
+  }
+  return text;
 }
 
 type Ticket = { userId: number; merchantAccountId: number; merchantBranchId: number; sessionId?: string; until: number };
