@@ -1,7 +1,4 @@
-import { type SQLWrapper, and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/open-db';
-import { insertWhen } from '../db/insert-when';
-import { printJob } from '../db/schema';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Scope } from './auth';
 
 /** The printing area's job that sends queued prints; an action that queued some wakes it after commit. */
@@ -10,31 +7,35 @@ export const PRINT_QUEUE_JOB = 'print-queue';
 /** KITCHEN: the order's tickets to its items' kitchen printers; RECEIPT: the receipt to the branch's receipt printer. */
 export type PrintKind = 'KITCHEN' | 'RECEIPT';
 
+/** The values of the print writes: given, or `sql.placeholder`s of a prepared statement (`kinds` an array). */
+type PrintValues = { account: unknown; branch: unknown; orderId: unknown; kinds: unknown };
+
 /**
- * The writes that queue prints of an order, to be made by the statement of the action's event
- * (order-events.ts `alongside`), in its transaction (ARCHITECTURE §5): a print exists exactly when
- * the action that asked for it does, and the printing job sends it after commit, so a silent printer
- * never holds up the action. A newer print of the same kind replaces one still waiting to retry (it
- * prints everything again), so a resend never prints twice (a CTE sees the table as before the insert).
- * With `guard` (insert-when.ts), both are made only when the statement's part of that name returned a row.
+ * The writes that queue prints of an order, as named parts of the WITH of the statement that makes
+ * the change asking for them (order-events.ts `alongside`, or an order action's prepared write), in
+ * its transaction (ARCHITECTURE §5): a print exists exactly when the action that asked for it does,
+ * and the printing job sends it after commit, so a silent printer never holds up the action. A newer
+ * print of the same kind replaces one still waiting to retry (it prints everything again), so a
+ * resend never prints twice (a CTE sees the table as before the insert). With `guard`, the name of
+ * an earlier part, both are made only when that part returned a row.
  */
-export function orderPrintWrites(tx: Db, s: Scope, orderId: number, kinds: readonly PrintKind[], guard?: string): SQLWrapper[] {
-  if (!kinds.length) return [];
-  const rows = kinds.map((kind) => ({ ...s, orderId, kind }));
-  return [supersededPrints(tx, s, orderId, kinds, guard), guard ? insertWhen(printJob, rows, guard) : tx.insert(printJob).values(rows)];
+export function orderPrintParts(v: PrintValues, guard?: string): { name: string; query: SQL }[] {
+  const when = guard ? sql` and exists (select 1 from ${sql.identifier(guard)})` : sql``;
+  return [
+    {
+      name: 'superseded_prints',
+      query: sql`(update print_job set status = 'SUPERSEDED', updated_date = now()
+        where merchant_account_id = ${v.account}::int and order_id = ${v.orderId}::int and kind = any(${v.kinds}::text[])
+          and status in ('PENDING', 'FAILED')${when})`,
+    },
+    {
+      name: 'queued_prints',
+      query: sql`(insert into print_job (merchant_account_id, merchant_branch_id, order_id, kind)
+        select ${v.account}::int, ${v.branch}::int, ${v.orderId}::int, k from unnest(${v.kinds}::text[]) k where true${when})`,
+    },
+  ];
 }
 
-const supersededPrints = (tx: Db, s: Scope, orderId: number, kinds: readonly PrintKind[], guard?: string) =>
-  tx
-    .update(printJob)
-    .set({ status: 'SUPERSEDED', updatedDate: new Date() })
-    .where(
-      and(
-        eq(printJob.merchantAccountId, s.merchantAccountId),
-        eq(printJob.orderId, orderId),
-        inArray(printJob.kind, [...kinds]),
-        inArray(printJob.status, ['PENDING', 'FAILED']),
-        guard ? sql`exists (select 1 from ${sql.identifier(guard)})` : undefined,
-      ),
-    )
-    .returning({ id: printJob.id });
+/** The print writes of a change in the caller's statement, for these kinds (none: no writes). */
+export const orderPrintWrites = (s: Scope, orderId: number, kinds: readonly PrintKind[]) =>
+  kinds.length ? orderPrintParts({ account: s.merchantAccountId, branch: s.merchantBranchId, orderId, kinds: sql.param([...kinds]) }) : [];

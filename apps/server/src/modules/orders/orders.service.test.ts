@@ -38,18 +38,35 @@ describe('order actions tell the print queue (the routes wake it)', () => {
   });
 });
 
-/** The database as an action sees it, with another clerk's accept of `orderId` made between the action's read and its write. */
+/**
+ * The database as an action sees it, with another clerk's accept of `orderId` made between the
+ * action's read and its write (its write is the one statement it prepares itself: db/prepared-sql.ts).
+ */
 const acceptedMeanwhile = (orderId: number): Db => {
   let raced = false;
-  return new Proxy(t.db, {
+  const session = new Proxy(t.db._.session, {
     get(target, key) {
       const value = Reflect.get(target, key, target);
-      if (key !== 'execute' || raced) return typeof value === 'function' ? value.bind(target) : value;
-      return async (query: Parameters<Db['execute']>[0]) => {
-        raced = true;
-        await takeOrderAction(t.db, s, { ...clerk, userId: 2 }, orderId, 'accept');
-        return target.execute(query);
+      if (key !== 'prepareQuery') return typeof value === 'function' ? value.bind(target) : value;
+      return (...args: Parameters<typeof target.prepareQuery>) => {
+        const prepared = target.prepareQuery(...args);
+        return {
+          execute: async (values?: Record<string, unknown>) => {
+            if (!raced) {
+              raced = true;
+              await takeOrderAction(t.db, s, { ...clerk, userId: 2 }, orderId, 'accept');
+            }
+            return prepared.execute(values);
+          },
+        };
       };
+    },
+  });
+  return new Proxy(t.db, {
+    get(target, key) {
+      if (key === '_') return { ...target._, session };
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 };

@@ -4,16 +4,15 @@ import { DRIVER_ROLE } from '@tillpoint/contracts/merchant-user';
 import { OBJECTS, privilegeKey } from '@tillpoint/contracts/privileges';
 import type { Db } from '../../db/open-db';
 import { branchSettings, customerOrder, merchantUser, merchantUserBranch, merchantUserRole, orderHistory, role } from '../../db/schema';
-import { insertWhen } from '../../db/insert-when';
+import { preparedSql } from '../../db/prepared-sql';
 import { perDatabase } from '../../db/per-database';
-import { ownedBy } from '../../platform/tenancy';
 import type { Scope } from '../../platform/auth';
 import type { CardRefund } from '../../platform/module';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
-import { type PrintKind, orderPrintWrites } from '../../platform/order-printing';
+import { type PrintKind, orderPrintParts } from '../../platform/order-printing';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import { AUTOMATION_COLUMNS, STATUS_DATES, automationHistory, automationOfSettings, planOrderAutomation } from './order-automation';
-import { recordOrderEvent, recordOrderEvents } from '../../platform/order-events';
+import { orderEventsInsert, recordOrderEvent, withParts } from '../../platform/order-events';
 import type { OrderRow } from './orders.repo';
 
 /** Who acts: the merchant user and the privileges of its token. */
@@ -36,6 +35,8 @@ export const ORDER_ACTION_MESSAGES = {
   notADriver: 'The chosen driver is not a driver of this branch.',
 } as const;
 
+const P = sql.placeholder;
+
 /** The order an action decides on, with its branch's automation settings: one prepared statement. */
 const orderForAction = perDatabase((db) =>
   db
@@ -44,12 +45,39 @@ const orderForAction = perDatabase((db) =>
     .leftJoin(branchSettings, and(eq(branchSettings.merchantAccountId, customerOrder.merchantAccountId), eq(branchSettings.merchantBranchId, customerOrder.merchantBranchId)))
     .where(
       and(
-        eq(customerOrder.merchantAccountId, sql.placeholder('merchantAccountId')),
-        eq(customerOrder.merchantBranchId, sql.placeholder('merchantBranchId')),
-        eq(customerOrder.id, sql.placeholder('orderId')),
+        eq(customerOrder.merchantAccountId, P('merchantAccountId')),
+        eq(customerOrder.merchantBranchId, P('merchantBranchId')),
+        eq(customerOrder.id, P('orderId')),
       ),
     )
     .prepare('order_for_action'),
+);
+
+/**
+ * An action's write, prepared once (its text is the same for every action, so neither Drizzle nor
+ * PostgreSQL builds or plans it again): the order set to the state it leaves, guarded by the facts the
+ * rules read (`was`: order, basket and sync status, basket type), and, only when that matched, the
+ * history rows, the prints (a newer print of a kind replaces one still waiting: order-printing.ts) and
+ * the events with their notices. Its commit waits for the disk: an accepted order is not lost.
+ */
+const orderActionWrite = preparedSql<{ id: number }>(
+  'order_action_write',
+  sql`with changed as (
+      update customer_order set order_status = ${P('orderStatus')}::text, basket_status = ${P('basketStatus')}::text,
+        basket_type = ${P('basketType')}::text, sync_status = ${P('syncStatus')}::text,
+        accepted_date = ${P('acceptedDate')}::timestamptz, preparing_date = ${P('preparingDate')}::timestamptz,
+        ready_date = ${P('readyDate')}::timestamptz, delivered_date = ${P('deliveredDate')}::timestamptz,
+        driver_id = ${P('driverId')}::int, payment_type = ${P('paymentType')}::text, updated_date = ${P('now')}::timestamptz
+      where merchant_account_id = ${P('account')}::int and merchant_branch_id = ${P('branch')}::int and id = ${P('orderId')}::int
+        and array[order_status, basket_status, basket_type, sync_status] = ${P('was')}::text[]
+      returning id),
+    history as (
+      insert into order_history (merchant_account_id, merchant_branch_id, order_id, user_id, action, from_status, to_status)
+      select ${P('account')}::int, ${P('branch')}::int, ${P('orderId')}::int, h.user_id, h.action, h.from_status, h.to_status
+      from jsonb_to_recordset(${P('history')}::jsonb) as h(user_id int, action text, from_status text, to_status text)
+      where exists (select 1 from changed)),
+    ${withParts(orderPrintParts({ account: P('account'), branch: P('branch'), orderId: P('orderId'), kinds: P('prints') }, 'changed'))}
+    ${orderEventsInsert({ account: P('account'), branch: P('branch'), orderId: P('orderId'), kinds: P('kinds'), statuses: P('statuses') }, 'changed')}`,
 );
 
 /** How often an action decides again when its order changed between its read and its write. */
@@ -101,45 +129,37 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
     const prints = [...new Set([PRINTS[action], ...plan.steps.map((st) => PRINTS[st.action])].filter((k) => k !== undefined))];
     const historyAction = action === 'payment' ? `PAYMENT_${opts.paymentType}` : action.toUpperCase();
     const last = plan.steps.at(-1);
-    const changed = db
-      .update(customerOrder)
-      .set(values)
-      .where(
-        ownedBy(
-          customerOrder,
-          s,
-          and(
-            eq(customerOrder.id, order.id),
-            eq(customerOrder.orderStatus, order.orderStatus),
-            eq(customerOrder.basketStatus, order.basketStatus),
-            eq(customerOrder.basketType, order.basketType),
-            eq(customerOrder.syncStatus, order.syncStatus),
-          ),
-        ),
-      )
-      .returning({ id: customerOrder.id });
     // One statement: the guarded change, then, only when it matched, the events (one for the action,
     // one naming the automation's last step), the history (the person's row, then the automatic
     // steps' with no user) and the prints.
-    const events = await recordOrderEvents(
-      db,
-      s,
-      order.id,
-      [{ kind: `ORDER_${historyAction}`, orderStatus: acted.orderStatus }, ...(last ? [{ kind: `ORDER_AUTO_${last.action.toUpperCase()}`, orderStatus: after.orderStatus }] : [])],
-      [
-        { name: 'changed', query: sql`${changed}` },
-        insertWhen(
-          orderHistory,
-          [
-            { ...s, orderId: order.id, userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus },
-            ...automationHistory(s, order.id, plan.steps),
-          ],
-          'changed',
-        ),
-        ...orderPrintWrites(db, s, order.id, prints, 'changed'),
-      ],
-      'changed',
-    );
+    const events = await orderActionWrite(db, {
+      account: s.merchantAccountId,
+      branch: s.merchantBranchId,
+      orderId: order.id,
+      was: [order.orderStatus, order.basketStatus, order.basketType, order.syncStatus],
+      orderStatus: after.orderStatus,
+      basketStatus: after.basketStatus,
+      basketType: after.basketType,
+      syncStatus: after.syncStatus,
+      acceptedDate: after.acceptedDate?.toISOString() ?? null,
+      preparingDate: after.preparingDate?.toISOString() ?? null,
+      readyDate: after.readyDate?.toISOString() ?? null,
+      deliveredDate: after.deliveredDate?.toISOString() ?? null,
+      driverId: after.driverId,
+      paymentType: after.paymentType,
+      now: now.toISOString(),
+      history: JSON.stringify(
+        [{ userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus }, ...automationHistory(s, order.id, plan.steps)].map((h) => ({
+          user_id: h.userId,
+          action: h.action,
+          from_status: h.fromStatus,
+          to_status: h.toStatus,
+        })),
+      ),
+      prints,
+      kinds: [`ORDER_${historyAction}`, ...(last ? [`ORDER_AUTO_${last.action.toUpperCase()}`] : [])],
+      statuses: [acted.orderStatus, ...(last ? [after.orderStatus] : [])],
+    });
     if (events.length) {
       if (prints.length) opts.printsQueued?.();
       return actionReply(after);
