@@ -7,6 +7,7 @@ import type { Db } from '../../db/open-db';
 import { customerOrder, customerOrderLine, merchantUser, orderEvent } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { type TableColumns, loadTable } from '../../platform/table-load';
+import { ownedBy } from '../../platform/tenancy';
 
 /** Statuses after which an order leaves the open-orders table for the history (spec 3 §2.1). */
 export const COMPLETED_STATUSES = ['ORDER_CLOSED', 'ORDER_DECLINED', 'ORDER_CANCELLED'];
@@ -76,15 +77,12 @@ function toLiveOrder(o: Row, lines: LiveOrder['basketDetailList']): LiveOrder {
   };
 }
 
-const branchOrders = (s: Scope, extra?: SQL) =>
-  and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.merchantBranchId, s.merchantBranchId), extra);
-
 async function ordersWhere(db: Db, s: Scope, where: SQL | undefined, page?: { orderBy: SQL[]; limit: number; offset: number }): Promise<LiveOrder[]> {
   let q = db
     .select({ order: customerOrder, driverFullName: sql<string | null>`nullif(concat_ws(' ', ${driver.firstName}, ${driver.lastName}), '')` })
     .from(customerOrder)
     .leftJoin(driver, and(eq(driver.merchantAccountId, customerOrder.merchantAccountId), eq(driver.id, customerOrder.driverId)))
-    .where(and(branchOrders(s), where))
+    .where(ownedBy(customerOrder, s, where))
     .$dynamic();
   if (page) q = q.orderBy(...page.orderBy).limit(page.limit).offset(page.offset);
   const rows = await q;
@@ -115,7 +113,7 @@ export function loadOrders(db: Db, s: Scope, which: 'open' | 'completed', reques
         .select({ n: count() })
         .from(customerOrder)
         .leftJoin(driver, and(eq(driver.merchantAccountId, customerOrder.merchantAccountId), eq(driver.id, customerOrder.driverId)))
-        .where(and(branchOrders(s), state, where));
+        .where(ownedBy(customerOrder, s, and(state, where)));
       return n;
     },
   );
@@ -131,7 +129,7 @@ export async function unreadOpenCount(db: Db, s: Scope): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(customerOrder)
-    .where(branchOrders(s, and(eq(customerOrder.read, false), notInArray(customerOrder.orderStatus, COMPLETED_STATUSES))));
+    .where(ownedBy(customerOrder, s, and(eq(customerOrder.read, false), notInArray(customerOrder.orderStatus, COMPLETED_STATUSES))));
   return n;
 }
 
@@ -141,7 +139,7 @@ export async function eventsAfter(db: Db, s: Scope, afterId: number, alsoIds: nu
   return db
     .select({ id: orderEvent.id, orderId: orderEvent.orderId, kind: orderEvent.kind, orderStatus: orderEvent.orderStatus })
     .from(orderEvent)
-    .where(and(eq(orderEvent.merchantAccountId, s.merchantAccountId), eq(orderEvent.merchantBranchId, s.merchantBranchId), which))
+    .where(ownedBy(orderEvent, s, which))
     .orderBy(orderEvent.id)
     .limit(limit);
 }
@@ -151,6 +149,6 @@ export async function lastEventId(db: Db, s: Scope): Promise<number> {
   const [row] = await db
     .select({ id: sql<number | null>`max(${orderEvent.id})` })
     .from(orderEvent)
-    .where(and(eq(orderEvent.merchantAccountId, s.merchantAccountId), eq(orderEvent.merchantBranchId, s.merchantBranchId)));
+    .where(ownedBy(orderEvent, s));
   return Number(row?.id ?? 0);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, inArray } from 'drizzle-orm';
 import { DISPLAYED_STATUSES, DISPLAY_DEFAULT_ZOOM, DISPLAY_PAGE_SIZE } from '@tillpoint/contracts/order-display-paths';
 import type { DisplayOrder, DisplayOrdersReply } from '@tillpoint/contracts/order-display';
 import type { Db } from '../../db/open-db';
@@ -6,6 +6,8 @@ import { customerOrder, pageSettings } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { grantedServices } from '../../platform/licence-grants';
 import { publicStore } from '../../platform/public-store';
+import { callerOrder } from '../../platform/caller-order';
+import { ownedBy } from '../../platform/tenancy';
 import { TIME } from './live-orders.repo';
 
 /** The branch a display names: a live store (ACTIVE branch of an ACTIVE account), whether ORDER_DISPLAY is licensed, its zoom. */
@@ -20,17 +22,12 @@ export async function displayBranch(db: Db, domainName: string): Promise<Display
     db
       .select({ zoom: pageSettings.displayMemberZoom })
       .from(pageSettings)
-      .where(and(eq(pageSettings.merchantAccountId, scope.merchantAccountId), eq(pageSettings.merchantBranchId, scope.merchantBranchId))),
+      .where(ownedBy(pageSettings, scope)),
   ]);
   return { scope, tradingName: store.tradingName, licensed: services.has('ORDER_DISPLAY'), zoom: page?.zoom ?? DISPLAY_DEFAULT_ZOOM };
 }
 
-const onDisplay = (s: Scope) =>
-  and(
-    eq(customerOrder.merchantAccountId, s.merchantAccountId),
-    eq(customerOrder.merchantBranchId, s.merchantBranchId),
-    inArray(customerOrder.orderStatus, [...DISPLAYED_STATUSES]),
-  );
+const onDisplay = (s: Scope) => ownedBy(customerOrder, s, inArray(customerOrder.orderStatus, [...DISPLAYED_STATUSES]));
 
 const shown = { orderNo: customerOrder.orderNo, orderDate: customerOrder.orderDate, orderStatus: customerOrder.orderStatus };
 const toDisplay = (r: { orderNo: number; orderDate: Date; orderStatus: string }): DisplayOrder => ({ orderNo: r.orderNo, orderTime: TIME.format(r.orderDate), orderStatus: r.orderStatus });
@@ -55,6 +52,6 @@ export async function displayOrderOf(db: Db, s: Scope, orderId: number): Promise
   const [row] = await db
     .select(shown)
     .from(customerOrder)
-    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.merchantBranchId, s.merchantBranchId), eq(customerOrder.id, orderId)));
+    .where(callerOrder(s, orderId));
   return row ? toDisplay(row) : undefined;
 }

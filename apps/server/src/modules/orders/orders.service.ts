@@ -10,6 +10,8 @@ import type { Scope } from '../../platform/auth';
 import type { CardRefund } from '../../platform/module';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { type PrintKind, orderPrintParts } from '../../platform/order-printing';
+import { callerOrder } from '../../platform/caller-order';
+import { ownedBy } from '../../platform/tenancy';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import { AUTOMATION_COLUMNS, STATUS_DATES, automationHistory, automationOfSettings, planOrderAutomation } from './order-automation';
 import { orderEventsInsert, recordOrderEvent, withParts } from '../../platform/order-events';
@@ -179,12 +181,12 @@ export async function refundOrder(db: Db, s: Scope, actor: Actor, orderId: numbe
   const [order] = await db
     .select()
     .from(customerOrder)
-    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.merchantBranchId, s.merchantBranchId), eq(customerOrder.id, orderId)));
+    .where(callerOrder(s, orderId));
   if (!order) throw notFound();
   if (!order.remote || !cardRefund) return takeOrderAction(db, s, actor, orderId, 'refund');
   if (!actor.privileges.has(privilegeKey(OBJECTS.order, ORDER_PRIVILEGES.refund))) throw forbidden();
   await cardRefund(s, orderId);
-  const [after] = await db.select().from(customerOrder).where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, orderId)));
+  const [after] = await db.select().from(customerOrder).where(callerOrder(s, orderId));
   await db.insert(orderHistory).values({ ...s, orderId, userId: actor.userId, action: 'REFUND', fromStatus: order.orderStatus, toStatus: after.orderStatus });
   return actionReply(after);
 }
@@ -208,15 +210,7 @@ async function isBranchDriver(tx: Db, s: Scope, userId: number): Promise<boolean
     .innerJoin(merchantUserRole, and(eq(merchantUserRole.merchantAccountId, merchantUser.merchantAccountId), eq(merchantUserRole.userId, merchantUser.id)))
     .innerJoin(role, eq(role.id, merchantUserRole.roleId))
     .innerJoin(merchantUserBranch, and(eq(merchantUserBranch.merchantAccountId, merchantUser.merchantAccountId), eq(merchantUserBranch.userId, merchantUser.id)))
-    .where(
-      and(
-        eq(merchantUser.merchantAccountId, s.merchantAccountId),
-        eq(merchantUser.id, userId),
-        eq(merchantUserBranch.merchantBranchId, s.merchantBranchId),
-        eq(role.name, DRIVER_ROLE),
-        eq(merchantUser.status, 'ACTIVE'),
-      ),
-    )
+    .where(ownedBy(merchantUserBranch, s, and(eq(merchantUser.id, userId), eq(role.name, DRIVER_ROLE), eq(merchantUser.status, 'ACTIVE'))))
     .limit(1);
   return Boolean(row);
 }
@@ -227,14 +221,7 @@ export async function markRead(db: Db, s: Scope, orderId: number) {
     const [row] = await tx
       .update(customerOrder)
       .set({ read: true })
-      .where(
-        and(
-          eq(customerOrder.merchantAccountId, s.merchantAccountId),
-          eq(customerOrder.merchantBranchId, s.merchantBranchId),
-          eq(customerOrder.id, orderId),
-          eq(customerOrder.read, false),
-        ),
-      )
+      .where(callerOrder(s, orderId, eq(customerOrder.read, false)))
       .returning({ orderStatus: customerOrder.orderStatus });
     if (row) await recordOrderEvent(tx, s, orderId, 'ORDER_READ', row.orderStatus);
   });

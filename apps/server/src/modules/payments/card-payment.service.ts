@@ -6,7 +6,7 @@ import { customerOrder, orderEvent, payment } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { HttpError, conflict, notFound } from '../../platform/errors';
 import { saveMemberCard } from '../../platform/member-cards';
-import { ownedBy } from '../../platform/tenancy';
+import { callerOrder } from '../../platform/caller-order';
 import { ORDER_EVENTS_CHANNEL, type OrderRow, placedReply, ticketsQueuedAtPlace } from '../orders/orders.repo';
 import { findBranchSettings } from '../settings/branch-settings.repo';
 import { type CheckoutSnapshot, orderFromCheckout } from './order-from-checkout';
@@ -87,7 +87,7 @@ async function settledAlready(tx: PaymentDeps['db'], p: PaymentRow): Promise<Set
     const [order] = await tx
       .select()
       .from(customerOrder)
-      .where(and(eq(customerOrder.merchantAccountId, p.merchantAccountId), eq(customerOrder.id, p.orderId ?? -1)));
+      .where(callerOrder(p, p.orderId ?? -1));
     if (order) return { kind: 'placed', order: placedReply(order) };
   }
   if (p.state === 'DECLINED' || p.state === 'FAILED') return { kind: 'declined', message: p.message ?? PAYMENT_MESSAGES.declined };
@@ -219,7 +219,7 @@ export async function refundPayment(deps: PaymentDeps, scope: Scope, orderId: nu
     const [order] = await tx
       .select()
       .from(customerOrder)
-      .where(ownedBy(customerOrder, scope, eq(customerOrder.id, orderId)))
+      .where(callerOrder(scope, orderId))
       .for('update');
     if (!order) throw notFound();
     const [row] = await tx
@@ -245,7 +245,7 @@ export async function refundPayment(deps: PaymentDeps, scope: Scope, orderId: nu
     const [changed] = await tx
       .update(customerOrder)
       .set({ basketType: 'refund', updatedDate: new Date() })
-      .where(and(eq(customerOrder.merchantAccountId, scope.merchantAccountId), eq(customerOrder.id, order.id)))
+      .where(callerOrder(scope, order.id))
       .returning();
     await tx.insert(orderEvent).values({ ...scope, orderId: order.id, kind: 'ORDER_REFUNDED', orderStatus: changed.orderStatus });
     await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify({ ...scope, orderId: order.id })})`);

@@ -9,6 +9,7 @@ import { type PrintTarget, itemPrinters, printableBranch, printableOrder } from 
 import { PrinterError, type PrinterSend } from './printer-socket';
 import { turns } from '../../platform/turns';
 import { ownedBy } from '../../platform/tenancy';
+import { callerOrder } from '../../platform/caller-order';
 
 type PrintJobRow = typeof printJob.$inferSelect;
 
@@ -117,7 +118,7 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow, dbTurn: Ret
       const [locked] = await tx
         .select({ errorType: customerOrder.errorType })
         .from(customerOrder)
-        .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, job.orderId)))
+        .where(callerOrder(s, job.orderId))
         .for('update');
       await finish(tx);
       // A print that went out leaves an order without a printer error as it is (any failing print
@@ -147,7 +148,7 @@ export async function refreshOrderPrinterError(tx: Db, s: Scope, orderId: number
   const [order] = await tx
     .select({ errorType: customerOrder.errorType, errorMessage: customerOrder.errorMessage, orderStatus: customerOrder.orderStatus })
     .from(customerOrder)
-    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, orderId)))
+    .where(callerOrder(s, orderId))
     .for('update');
   if (!order || (order.errorType !== 'INIT' && order.errorType !== 'PRINTER')) return;
   const failing = await tx
@@ -161,6 +162,6 @@ export async function refreshOrderPrinterError(tx: Db, s: Scope, orderId: number
   await tx
     .update(customerOrder)
     .set(next)
-    .where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.id, orderId)));
+    .where(callerOrder(s, orderId));
   await recordOrderEvent(tx, s, orderId, message ? 'ORDER_PRINT_FAILED' : 'ORDER_PRINTED', order.orderStatus);
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/open-db';
 import { customerOrder, customerOrderLine, device, merchantBranch, product, productGroupProduct, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { ownedBy } from '../../platform/tenancy';
+import { callerOrder } from '../../platform/caller-order';
 import { type PrintItem, type PrintableBranch, type PrintableOrder, printItem } from './print-layout';
 
 export type PrintTarget = { id: number; name: string; networkAddress: string; port: number };
@@ -13,7 +14,7 @@ export async function printableOrder(db: Db, s: Scope, orderId: number): Promise
   const [o] = await db
     .select()
     .from(customerOrder)
-    .where(ownedBy(customerOrder, s, eq(customerOrder.id, orderId)));
+    .where(callerOrder(s, orderId));
   if (!o) return undefined;
   const lines = await db
     .select({ productId: customerOrderLine.productId, webMenuId: customerOrderLine.webMenuId, description: customerOrderLine.description, quantityTenths: customerOrderLine.quantityTenths, totalPrice: customerOrderLine.totalPrice })
@@ -50,18 +51,11 @@ export async function itemPrinters(db: Db, s: Scope, lines: OrderLine[]): Promis
   const productIds = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
   const itemIds = [...new Set(lines.flatMap((l) => (l.webMenuId === null ? [] : [l.webMenuId])))];
   if (!productIds.length && !itemIds.length) return [];
-  const own = { account: s.merchantAccountId, branch: s.merchantBranchId };
   const items = (
     await db
       .select()
       .from(webMenu)
-      .where(
-        and(
-          eq(webMenu.merchantAccountId, own.account),
-          eq(webMenu.merchantBranchId, own.branch),
-          or(productIds.length ? inArray(webMenu.productId, productIds) : undefined, itemIds.length ? inArray(webMenu.id, itemIds) : undefined),
-        ),
-      )
+      .where(ownedBy(webMenu, s, or(productIds.length ? inArray(webMenu.productId, productIds) : undefined, itemIds.length ? inArray(webMenu.id, itemIds) : undefined)))
   ).map((i) => ({
     id: i.id,
     name: i.name,
@@ -72,7 +66,7 @@ export async function itemPrinters(db: Db, s: Scope, lines: OrderLine[]): Promis
   const printers = await db
     .select({ id: device.id, name: device.name, networkAddress: device.networkAddress, port: device.port })
     .from(device)
-    .where(and(eq(device.merchantAccountId, own.account), eq(device.merchantBranchId, own.branch), eq(device.kind, 'KITCHEN'), eq(device.status, 'ACTIVE')))
+    .where(ownedBy(device, s, and(eq(device.kind, 'KITCHEN'), eq(device.status, 'ACTIVE'))))
     .orderBy(device.id);
   const groupIds = [...new Set(items.flatMap((i) => i.groups.filter((g): g is number => g !== null)))];
   const members = groupIds.length
@@ -80,7 +74,7 @@ export async function itemPrinters(db: Db, s: Scope, lines: OrderLine[]): Promis
         .select({ groupId: productGroupProduct.groupId, name: product.name })
         .from(productGroupProduct)
         .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
-        .where(and(eq(productGroupProduct.merchantAccountId, own.account), inArray(productGroupProduct.groupId, groupIds)))
+        .where(and(eq(productGroupProduct.merchantAccountId, s.merchantAccountId), inArray(productGroupProduct.groupId, groupIds)))
     : [];
   const inGroup = (groupId: number, option: string) => members.some((m) => m.groupId === groupId && m.name === option);
 
