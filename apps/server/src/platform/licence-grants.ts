@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ServiceName } from '@tillpoint/contracts/enums';
 import type { Db } from '../db/open-db';
 import { licence } from '../db/schema';
+import { ownedBy } from './tenancy';
 
 /** Licences as both the licences area and the merchant sign-in (auth) read them. */
 
@@ -18,12 +19,6 @@ export async function grantedServices(db: Db, merchantAccountId: number, merchan
   const rows = await db
     .select({ serviceName: licence.serviceName })
     .from(licence)
-    .where(
-      and(
-        eq(licence.merchantAccountId, merchantAccountId),
-        eq(licence.merchantBranchId, merchantBranchId),
-        grants,
-      ),
-    );
+    .where(ownedBy(licence, { merchantAccountId, merchantBranchId }, grants));
   return new Set(rows.map((r) => r.serviceName as ServiceName));
 }

@@ -26,6 +26,7 @@ import { placePaymentComplete, providerSavesCards } from '@tillpoint/contracts/p
 import type { Db } from '../../db/open-db';
 import { basket, merchantBranch, restTable } from '../../db/schema';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
+import { ownedBy } from '../../platform/tenancy';
 import { memberCardToken, memberCustomerReference } from '../../platform/member-cards';
 import { memberSavesOf, withChosenBilling } from '../../platform/member-saves';
 import type { AddressProvider } from '../addresses/addresses.repo';
@@ -103,14 +104,7 @@ async function checkout(tx: Db, ctx: StoreContext, provider: AddressProvider, in
             await tx
               .select({ id: restTable.id })
               .from(restTable)
-              .where(
-                and(
-                  eq(restTable.merchantAccountId, ctx.scope.merchantAccountId),
-                  eq(restTable.merchantBranchId, ctx.scope.merchantBranchId),
-                  eq(restTable.tableNo, input.tableNo),
-                  eq(restTable.status, 'ACTIVE'),
-                ),
-              )
+              .where(ownedBy(restTable, ctx.scope, and(eq(restTable.tableNo, input.tableNo), eq(restTable.status, 'ACTIVE'))))
           )[0];
     if (!table) throw warn(CHECKOUT_MESSAGES.tableNo);
   }

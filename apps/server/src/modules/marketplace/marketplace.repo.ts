@@ -4,6 +4,7 @@ import { MARKETPLACE_PATHS } from '@tillpoint/contracts/marketplace-paths';
 import type { Db } from '../../db/open-db';
 import { memberFavourite, merchantBranch } from '../../db/schema';
 import { type PublicStore, publicStores, storeStateNow, storefrontLicensed } from '../../platform/public-store';
+import { ownedBy } from '../../platform/tenancy';
 
 /** Marketplace reads (spec 3 §2.2 'Marketplace store list', §3 'Marketplace branch'): live, licensed stores only. */
 
@@ -47,7 +48,7 @@ export async function listMarketplace(db: Db, now = new Date(), favourites: Read
 export async function setFavourite(db: Db, memberId: number, branchId: number, favourite: boolean): Promise<boolean> {
   const [store] = await publicStores(db, and(storefrontLicensed, eq(merchantBranch.id, branchId)), 1);
   if (!store) return false;
-  const key = and(eq(memberFavourite.memberUserId, memberId), eq(memberFavourite.merchantAccountId, store.merchantAccountId), eq(memberFavourite.merchantBranchId, branchId));
+  const key = ownedBy(memberFavourite, { merchantAccountId: store.merchantAccountId, merchantBranchId: branchId }, eq(memberFavourite.memberUserId, memberId));
   if (favourite) {
     await db.insert(memberFavourite).values({ memberUserId: memberId, merchantAccountId: store.merchantAccountId, merchantBranchId: branchId }).onConflictDoNothing();
   } else {

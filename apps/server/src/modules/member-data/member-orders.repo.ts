@@ -6,7 +6,7 @@ import type { Db } from '../../db/open-db';
 import { basket, customerOrder, customerOrderLine, merchantBranch } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { type TableColumns, loadTable } from '../../platform/table-load';
-import { branchScope } from '../../platform/tenancy';
+import { branchScope, ownedBy } from '../../platform/tenancy';
 
 /**
  * The member's orders (spec 3 §2.2 'My Orders', §3 'Previous order', §7.3) and the basket taken over
@@ -187,13 +187,7 @@ export async function setBasketToLoginUser(db: Db, memberId: number, branchId: n
     .update(basket)
     .set({ memberUserId: memberId, updatedDate: new Date() })
     .where(
-      and(
-        eq(basket.merchantAccountId, scope.merchantAccountId),
-        eq(basket.merchantBranchId, branchId),
-        eq(basket.bssId, bssId),
-        eq(basket.state, 'OPEN'),
-        sql`(${basket.memberUserId} is null or ${basket.memberUserId} = ${memberId})`,
-      ),
+      ownedBy(basket, scope, and(eq(basket.bssId, bssId), eq(basket.state, 'OPEN'), sql`(${basket.memberUserId} is null or ${basket.memberUserId} = ${memberId})`)),
     )
     .returning({ id: basket.bssId });
   if (!row) throw notFound();

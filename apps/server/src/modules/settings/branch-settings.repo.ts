@@ -77,7 +77,7 @@ export async function sealStoredPaymentSecrets(db: Db): Promise<number> {
     await db
       .update(branchSettings)
       .set({ jwt: sealed.jwt, password: sealed.password })
-      .where(and(eq(branchSettings.merchantAccountId, r.merchantAccountId), eq(branchSettings.merchantBranchId, r.merchantBranchId)));
+      .where(own(r));
   }
   return rows.length;
 }
