@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_PRIVILEGES, type OrderAction, type OrderActionReply, type OrderPrivilege } from '@tillpoint/contracts/order-handling';
-import { DRIVER_ROLE } from '@tillpoint/contracts/merchant-user';
 import { OBJECTS, privilegeKey } from '@tillpoint/contracts/privileges';
 import type { Db } from '../../db/open-db';
-import { branchSettings, customerOrder, merchantUser, merchantUserBranch, merchantUserRole, orderHistory, role } from '../../db/schema';
+import { branchSettings, customerOrder, orderHistory } from '../../db/schema';
 import { preparedSql } from '../../db/prepared-sql';
 import { perDatabase } from '../../db/per-database';
 import type { Scope } from '../../platform/auth';
@@ -11,7 +10,7 @@ import type { CardRefund } from '../../platform/module';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { type PrintKind, orderPrintParts } from '../../platform/order-printing';
 import { callerOrder } from '../../platform/caller-order';
-import { ownedBy } from '../../platform/tenancy';
+import { branchDrivers } from '../../platform/branch-drivers';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import { AUTOMATION_COLUMNS, STATUS_DATES, automationHistory, automationOfSettings, planOrderAutomation } from './order-automation';
 import { orderEventsInsert, recordOrderEvent, withParts } from '../../platform/order-events';
@@ -203,17 +202,7 @@ const actionReply = (o: typeof customerOrder.$inferSelect): OrderActionReply => 
 });
 
 /** An ACTIVE user of the branch holding the DRIVER role. */
-async function isBranchDriver(tx: Db, s: Scope, userId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: merchantUser.id })
-    .from(merchantUser)
-    .innerJoin(merchantUserRole, and(eq(merchantUserRole.merchantAccountId, merchantUser.merchantAccountId), eq(merchantUserRole.userId, merchantUser.id)))
-    .innerJoin(role, eq(role.id, merchantUserRole.roleId))
-    .innerJoin(merchantUserBranch, and(eq(merchantUserBranch.merchantAccountId, merchantUser.merchantAccountId), eq(merchantUserBranch.userId, merchantUser.id)))
-    .where(ownedBy(merchantUserBranch, s, and(eq(merchantUser.id, userId), eq(role.name, DRIVER_ROLE), eq(merchantUser.status, 'ACTIVE'))))
-    .limit(1);
-  return Boolean(row);
-}
+const isBranchDriver = async (db: Db, s: Scope, userId: number) => (await branchDrivers(db, s, userId)).length > 0;
 
 /** Opening an order marks it read (the unread sound stops); an event tells the other screens. */
 export async function markRead(db: Db, s: Scope, orderId: number) {

@@ -1,10 +1,8 @@
-import { type SQL, and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Status } from '@tillpoint/contracts/enums';
-import type { Driver, MerchantRole, MerchantUser } from '@tillpoint/contracts/merchant-user';
-import { DRIVER_ROLE } from '@tillpoint/contracts/merchant-user';
+import type { MerchantRole, MerchantUser } from '@tillpoint/contracts/merchant-user';
 import type { Db } from '../../db/open-db';
 import { merchantBranch, merchantUser, merchantUserBranch, merchantUserRole, merchantUserTillUser, role, rolePrivilege, tillUser } from '../../db/schema';
-import type { Scope } from '../../platform/auth';
 
 type UserRow = typeof merchantUser.$inferSelect;
 /** The columns a save writes; roles and branches are written beside them. */
@@ -176,28 +174,6 @@ export async function replaceRolesAndBranches(tx: Db, merchantAccountId: number,
     .insert(merchantUserBranch)
     .values(branchIds.map((merchantBranchId, sortOrder) => ({ merchantAccountId, userId, merchantBranchId, sortOrder })));
   await tx.delete(merchantUserTillUser).where(tillLinksOf(merchantAccountId, userId, notInArray(merchantUserTillUser.merchantBranchId, branchIds)));
-}
-
-/** ACTIVE users of a branch holding the DRIVER role (the dispatch list of the orders screen). */
-export async function driversOfBranch(db: Db, s: Scope): Promise<Driver[]> {
-  return db
-    .select({ id: merchantUser.id, fullName: sql<string>`concat_ws(' ', ${merchantUser.firstName}, ${merchantUser.lastName})` })
-    .from(merchantUser)
-    .innerJoin(merchantUserRole, and(eq(merchantUserRole.merchantAccountId, merchantUser.merchantAccountId), eq(merchantUserRole.userId, merchantUser.id)))
-    .innerJoin(role, eq(role.id, merchantUserRole.roleId))
-    .innerJoin(
-      merchantUserBranch,
-      and(eq(merchantUserBranch.merchantAccountId, merchantUser.merchantAccountId), eq(merchantUserBranch.userId, merchantUser.id)),
-    )
-    .where(
-      and(
-        eq(merchantUser.merchantAccountId, s.merchantAccountId),
-        eq(merchantUserBranch.merchantBranchId, s.merchantBranchId),
-        eq(role.name, DRIVER_ROLE),
-        eq(merchantUser.status, 'ACTIVE'),
-      ),
-    )
-    .orderBy(asc(merchantUser.firstName), asc(merchantUser.lastName), asc(merchantUser.id));
 }
 
 /** Links a user to a till user at a branch (one per branch), or clears the link (tillUserId null). */

@@ -20,7 +20,8 @@ import { type Scope, requireMerchant, requireUser, scopeOf } from '../../platfor
 import { branchScope } from '../../platform/tenancy';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { errorResponses as errors, found, idParams, staffOnly, statusParams } from '../../platform/route-kit';
-import { accountOfUser, allRoles, driversOfBranch, getUser, usersOfAccount } from './merchant-users.repo';
+import { accountOfUser, allRoles, getUser, usersOfAccount } from './merchant-users.repo';
+import { branchDrivers } from '../../platform/branch-drivers';
 import {
   type Actor,
   changeMerchantUserPassword,
@@ -91,9 +92,9 @@ export function merchantUserRoutes(parent: FastifyInstance, db: Db, opts: { publ
     { onRequest: staffOnly, schema: { tags, querystring: driverQuerySchema, response: { 200: z.array(driverSchema), ...errors } } },
     async (req) => {
       const p = requireUser(req, 'admin', 'merchant');
-      if (p.userType === 'merchant') return driversOfBranch(db, scopeOf(requireMerchant(req)));
+      if (p.userType === 'merchant') return branchDrivers(db, scopeOf(requireMerchant(req)));
       if (!req.query.merchantBranchId) throw badRequest(MESSAGES.requiredFields);
-      return driversOfBranch(db, found(await branchScope(db, req.query.merchantBranchId)));
+      return branchDrivers(db, found(await branchScope(db, req.query.merchantBranchId)));
     },
   );
 

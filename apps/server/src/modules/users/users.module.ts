@@ -1,7 +1,7 @@
 import { merchantUserTillUser, tillUser } from '../../db/schema';
 import type { AppModule } from '../../platform/module';
 import { adminUserRoutes } from './admin-users.routes';
-import { driversOfBranch } from './merchant-users.repo';
+import { branchDrivers } from '../../platform/branch-drivers';
 import { merchantUserRoutes } from './merchant-users.routes';
 import { tillUserRoutes } from './till-users.routes';
 
@@ -13,7 +13,7 @@ export const usersModule: AppModule = {
     tillUserRoutes(app, db);
     adminUserRoutes(app, db);
   },
-  syncGroups: { driver: (tx, scope) => driversOfBranch(tx, scope) },
+  syncGroups: { driver: (tx, scope) => branchDrivers(tx, scope) },
   resetTables: { definitions: [merchantUserTillUser, tillUser] },
   keptOnReset: { merchant_user_branch: 'which users work at the branch' },
 };
