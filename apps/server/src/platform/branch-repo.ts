@@ -104,27 +104,7 @@ function rowsRepo<T extends PgTable, R, I>(table: T, keys: { id: AnyPgColumn; st
     ('updatedDate' in table ? { ...values, updatedDate: new Date() } : values) as InferInsertModel<T>;
 
   return {
-    list: (db, s, request) =>
-      loadTable(
-        opts.columns,
-        keys.id,
-        request,
-        async (q) =>
-          (await rows(db.select().from(table as PgTable).where(own(s, q.where)).orderBy(...q.orderBy).limit(q.limit).offset(q.offset))).map(
-            opts.toRecord,
-          ),
-        (where) => db.$count(table, own(s, where)),
-      ),
-    all: async (db, s, onlyActive) =>
-      (
-        await rows(
-          db
-            .select()
-            .from(table as PgTable)
-            .where(own(s, onlyActive && keys.status ? eq(keys.status, 'ACTIVE') : undefined))
-            .orderBy(asc(keys.id)),
-        )
-      ).map(opts.toRecord),
+    ...recordReads(table, keys, own, opts.columns, async (_db, _s, found) => found.map(opts.toRecord)),
     get: async (db, s, id) => {
       const [row] = await rows(db.select().from(table as PgTable).where(byId(s, id)));
       return row ? opts.toRecord(row) : undefined;
@@ -162,6 +142,54 @@ function rowsRepo<T extends PgTable, R, I>(table: T, keys: { id: AnyPgColumn; st
       : {}),
   };
 }
+
+/**
+ * List (table load) and all of a table whose records are made from a page of its rows at once
+ * (toRecords), e.g. with child rows read for the whole page.
+ */
+function recordReads<T extends PgTable, R>(
+  table: T,
+  keys: { id: AnyPgColumn; status?: AnyPgColumn },
+  own: Ownership['own'],
+  columns: TableColumns,
+  toRecords: (db: Db, s: Scope, rows: InferSelectModel<T>[]) => Promise<R[]>,
+): Pick<ResourceRepo<R, unknown>, 'list' | 'all'> {
+  // Drizzle cannot follow a generic table through its builders; the row types are restored here, once.
+  const rows = (p: Promise<unknown>) => p as Promise<InferSelectModel<T>[]>;
+  return {
+    list: (db, s, request) =>
+      loadTable(
+        columns,
+        keys.id,
+        request,
+        async (q) => toRecords(db, s, await rows(db.select().from(table as PgTable).where(own(s, q.where)).orderBy(...q.orderBy).limit(q.limit).offset(q.offset))),
+        (where) => db.$count(table, own(s, where)),
+      ),
+    all: async (db, s, onlyActive) =>
+      toRecords(
+        db,
+        s,
+        await rows(
+          db
+            .select()
+            .from(table as PgTable)
+            .where(own(s, onlyActive && keys.status ? eq(keys.status, 'ACTIVE') : undefined))
+            .orderBy(asc(keys.id)),
+        ),
+      ),
+  };
+}
+
+/**
+ * List and all of a branch-owned table whose records carry child rows (a product group's products,
+ * a mix and match offer's): toRecords reads the children of a whole page of rows at once.
+ */
+export const branchRecordReads = <T extends PgTable, R>(
+  table: T,
+  keys: BranchKeys,
+  columns: TableColumns,
+  toRecords: (db: Db, s: Scope, rows: InferSelectModel<T>[]) => Promise<R[]>,
+) => recordReads(table, keys, (s, extra) => ownedBy(keys, s, extra), columns, toRecords);
 
 /** The account and branch of a branch-owned record given by id alone (ResourceRepo.locate). */
 export const locateIn =

@@ -1,11 +1,11 @@
-import { type SQL, and, asc, count, eq, inArray } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray } from 'drizzle-orm';
 import type { ProductGroup, ProductGroupInput } from '@tillpoint/contracts/product-group';
 import { fromHundredths, toHundredths } from '@tillpoint/contracts/price-calculator';
 import type { Db } from '../../db/open-db';
 import { product, productGroup, productGroupProduct } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { type ResourceRepo, branchRecordCalls } from '../../platform/branch-repo';
-import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
+import { type ResourceRepo, branchRecordCalls, branchRecordReads } from '../../platform/branch-repo';
+import { type TableColumns, hundredthsColumn } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
 import { requireOwned } from '../../platform/tenancy';
 
@@ -71,16 +71,7 @@ async function setProducts(tx: Db, s: Scope, groupId: number, productIds: number
 }
 
 export const productGroupRepo: ResourceRepo<ProductGroup, ProductGroupInput> = {
-  list: (db, s, request) =>
-    loadTable(
-      columns,
-      productGroup.id,
-      request,
-      async (q) => withProducts(db, s, await db.select().from(productGroup).where(own(s, q.where)).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)),
-      async (where) => Number((await db.select({ n: count() }).from(productGroup).where(own(s, where)))[0]?.n ?? 0),
-    ),
-  all: async (db, s, onlyActive) =>
-    withProducts(db, s, await db.select().from(productGroup).where(own(s, onlyActive ? eq(productGroup.status, 'ACTIVE') : undefined)).orderBy(asc(productGroup.id))),
+  ...branchRecordReads(productGroup, productGroup, columns, withProducts),
   get: getProductGroup,
   ...branchRecordCalls(productGroup, productGroup, getProductGroup, { toRow, children: (tx, s, id, input) => setProducts(tx, s, id, input.products) }),
 };

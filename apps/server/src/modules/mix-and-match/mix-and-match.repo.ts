@@ -1,13 +1,13 @@
-import { type SQL, and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MIX_AND_MATCH_MESSAGES, type MixAndMatch, type MixAndMatchInput } from '@tillpoint/contracts/mix-and-match';
 import { fromHundredths, toHundredths } from '@tillpoint/contracts/price-calculator';
 import type { PricingOffer } from '@tillpoint/contracts/promotion-pricing';
 import type { Db } from '../../db/open-db';
 import { department, mixAndMatch, mixAndMatchProduct, product } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { type ResourceRepo, branchRecordCalls } from '../../platform/branch-repo';
+import { type ResourceRepo, branchRecordCalls, branchRecordReads } from '../../platform/branch-repo';
 import { badRequest, notFound } from '../../platform/errors';
-import { type TableColumns, hundredthsColumn, loadTable } from '../../platform/table-load';
+import { type TableColumns, hundredthsColumn } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
 
 type Row = typeof mixAndMatch.$inferSelect;
@@ -130,16 +130,7 @@ async function setProducts(tx: Db, s: Scope, offerId: number, productIds: number
 }
 
 export const mixAndMatchRepo: ResourceRepo<MixAndMatch, MixAndMatchInput> = {
-  list: (db, s, request) =>
-    loadTable(
-      columns,
-      mixAndMatch.id,
-      request,
-      async (q) => withProducts(db, s, await db.select().from(mixAndMatch).where(own(s, q.where)).orderBy(...q.orderBy).limit(q.limit).offset(q.offset)),
-      async (where) => Number((await db.select({ n: count() }).from(mixAndMatch).where(own(s, where)))[0]?.n ?? 0),
-    ),
-  all: async (db, s, onlyActive) =>
-    withProducts(db, s, await db.select().from(mixAndMatch).where(own(s, onlyActive ? eq(mixAndMatch.status, 'ACTIVE') : undefined)).orderBy(asc(mixAndMatch.id))),
+  ...branchRecordReads(mixAndMatch, mixAndMatch, columns, withProducts),
   get: getMixAndMatch,
   ...branchRecordCalls(mixAndMatch, mixAndMatch, getMixAndMatch, { toRow, children: (tx, s, id, input) => setProducts(tx, s, id, input.products) }),
 };
