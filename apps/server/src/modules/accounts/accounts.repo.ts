@@ -6,6 +6,7 @@ import type { Db } from '../../db/open-db';
 import { merchantAccount } from '../../db/schema';
 import { platformRepo } from '../../platform/branch-repo';
 import type { TableColumns } from '../../platform/table-load';
+import { recordDates } from '../../platform/record-dates';
 
 type AccountRow = typeof merchantAccount.$inferSelect;
 
@@ -24,8 +25,7 @@ export const toAccount = (r: AccountRow): MerchantAccount => ({
   emailAddress: r.emailAddress,
   contact: [r.firstName, r.lastName].filter(Boolean).join(' '),
   status: r.status as Status,
-  createdDate: r.createdDate.toISOString(),
-  updatedDate: r.updatedDate.toISOString(),
+  ...recordDates(r),
 });
 
 const COLUMNS: TableColumns = {

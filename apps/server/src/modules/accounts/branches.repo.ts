@@ -7,6 +7,7 @@ import type { Db } from '../../db/open-db';
 import { credential, merchantAccount, merchantBranch, merchantUserBranch } from '../../db/schema';
 import { platformRepo } from '../../platform/branch-repo';
 import { type TableColumns, loadTable } from '../../platform/table-load';
+import { recordDates } from '../../platform/record-dates';
 
 type BranchRow = typeof merchantBranch.$inferSelect;
 
@@ -32,8 +33,7 @@ export const toBranch = (r: BranchRow): MerchantBranch => ({
   postCode: r.postCode,
   country: r.country,
   status: r.status as Status,
-  createdDate: r.createdDate.toISOString(),
-  updatedDate: r.updatedDate.toISOString(),
+  ...recordDates(r),
 });
 
 const COLUMNS: TableColumns = {

@@ -10,6 +10,7 @@ import type { Scope } from '../../platform/auth';
 import { type ResourceRepo, branchRepo } from '../../platform/branch-repo';
 import { newOpaqueToken, sha256 } from '../../platform/random';
 import { type TableColumns, loadTable } from '../../platform/table-load';
+import { recordDates } from '../../platform/record-dates';
 
 type CredentialRow = typeof credential.$inferSelect;
 
@@ -22,8 +23,7 @@ export const toCredential = (r: CredentialRow): Credential => ({
   orderDevice: r.orderDevice,
   locked: r.locked,
   status: r.status as Status,
-  createdDate: r.createdDate.toISOString(),
-  updatedDate: r.updatedDate.toISOString(),
+  ...recordDates(r),
 });
 
 const base = branchRepo<typeof credential, Credential, CredentialFields>(credential, credential, {

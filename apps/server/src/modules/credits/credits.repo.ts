@@ -7,6 +7,7 @@ import type { Scope } from '../../platform/auth';
 import { type ResourceRepo, branchRepo } from '../../platform/branch-repo';
 import { checkCreditValueUnchanged } from './credits.rules';
 import { ownedBy } from '../../platform/tenancy';
+import { recordDates } from '../../platform/record-dates';
 
 type CreditRow = typeof credit.$inferSelect;
 /** The update body without its id: the value may be left out (it cannot change). */
@@ -20,8 +21,7 @@ export const toCredit = (r: CreditRow): Credit => ({
   creditType: r.creditType as CreditType,
   description: r.description,
   status: r.status as Status,
-  createdDate: r.createdDate.toISOString(),
-  updatedDate: r.updatedDate.toISOString(),
+  ...recordDates(r),
 });
 
 const base = branchRepo<typeof credit, Credit, CreditFields>(credit, credit, {

@@ -8,6 +8,7 @@ import { credential, dataResetAudit, dataSyncRequest } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { ownedBy } from '../../platform/tenancy';
 import { queryRows } from '../../db/rows';
+import { isoOrNull } from '../../platform/record-dates';
 
 type RequestRow = typeof dataSyncRequest.$inferSelect;
 type AuditRow = typeof dataResetAudit.$inferSelect;
@@ -22,7 +23,7 @@ export const toSyncRequest = (r: RequestRow): DataSyncRequest => ({
   groups: groupsOf(r.groups),
   requestedBy: r.requestedBy,
   requestedDate: r.requestedDate.toISOString(),
-  deliveredDate: r.deliveredDate ? r.deliveredDate.toISOString() : null,
+  deliveredDate: isoOrNull(r.deliveredDate),
   deliveredToCredentialId: r.deliveredToCredentialId,
 });
 

@@ -11,6 +11,7 @@ import { branchRepo } from '../../platform/branch-repo';
 import { type TableColumns, loadTable } from '../../platform/table-load';
 import { licenceValues, remainingDaysText } from './licences.rules';
 import { ownedBy } from '../../platform/tenancy';
+import { recordDates } from '../../platform/record-dates';
 
 type LicenceRow = typeof licence.$inferSelect;
 
@@ -46,8 +47,7 @@ export const toLicence = (r: LicenceRow, now: Date = new Date()): Licence => ({
   actionReason: r.actionReason as ActionReason,
   actionReasonDescription: r.actionReasonDescription,
   validDays: r.validDays,
-  createdDate: r.createdDate.toISOString(),
-  updatedDate: r.updatedDate.toISOString(),
+  ...recordDates(r),
   remainingDaysText: remainingDaysText(r, now),
 });
 

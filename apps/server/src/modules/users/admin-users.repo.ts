@@ -6,14 +6,13 @@ import type { Db } from '../../db/open-db';
 import { adminUser } from '../../db/schema';
 import { platformRepo } from '../../platform/branch-repo';
 import type { TableColumns } from '../../platform/table-load';
+import { isoOrNull, recordDates } from '../../platform/record-dates';
 
 type AdminRow = typeof adminUser.$inferSelect;
 export type AdminValues = Pick<typeof adminUser.$inferInsert, 'userName' | 'mobilePhone' | 'firstName' | 'lastName' | 'email'> & {
   status?: Status;
   passwordHash?: string;
 };
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The record as the API shows it: never the password hash. */
 export const toAdminUser = (r: AdminRow): AdminUser => ({
@@ -27,10 +26,9 @@ export const toAdminUser = (r: AdminRow): AdminUser => ({
   locked: r.lockedUntil && r.lockedUntil > new Date() ? 'Y' : 'N',
   wrongEntryNumbers: r.wrongEntryNumbers,
   superUser: r.superUser,
-  activationDate: iso(r.activationDate),
-  passwordChangeDate: iso(r.passwordChangeDate),
-  createdDate: r.createdDate.toISOString(),
-  updatedDate: r.updatedDate.toISOString(),
+  activationDate: isoOrNull(r.activationDate),
+  passwordChangeDate: isoOrNull(r.passwordChangeDate),
+  ...recordDates(r),
 });
 
 const COLUMNS: TableColumns = {

@@ -3,14 +3,13 @@ import type { Status } from '@tillpoint/contracts/enums';
 import type { MerchantRole, MerchantUser } from '@tillpoint/contracts/merchant-user';
 import type { Db } from '../../db/open-db';
 import { merchantBranch, merchantUser, merchantUserBranch, merchantUserRole, merchantUserTillUser, role, rolePrivilege, tillUser } from '../../db/schema';
+import { isoOrNull, recordDates } from '../../platform/record-dates';
 
 type UserRow = typeof merchantUser.$inferSelect;
 /** The columns a save writes; roles and branches are written beside them. */
 export type UserValues = Pick<typeof merchantUser.$inferInsert, 'userName' | 'mobilePhone' | 'firstName' | 'lastName' | 'email' | 'title' | 'landingPage'> & {
   status?: Status;
 };
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Every role with its privileges (reference data, the same for every account). */
 export async function allRoles(db: Db): Promise<MerchantRole[]> {
@@ -94,13 +93,12 @@ async function withRelations(db: Db, merchantAccountId: number, users: UserRow[]
     wrongEntryNumbers: u.wrongEntryNumbers,
     superUser: u.superUser,
     hasPassword: u.passwordHash !== null,
-    activationDate: iso(u.activationDate),
-    passwordChangeDate: iso(u.passwordChangeDate),
+    activationDate: isoOrNull(u.activationDate),
+    passwordChangeDate: isoOrNull(u.passwordChangeDate),
     roles: of(roles, u.id),
     branches: of(branches, u.id),
     tillUsers: of(links, u.id),
-    createdDate: u.createdDate.toISOString(),
-    updatedDate: u.updatedDate.toISOString(),
+    ...recordDates(u),
   }));
 }
 
