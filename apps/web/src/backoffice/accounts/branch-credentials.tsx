@@ -4,7 +4,7 @@ import { STATUSES } from '@tillpoint/contracts/enums';
 import { type Credential, type CredentialCreated, credentialFieldsSchema } from '@tillpoint/contracts/credential';
 import { ADMIN_CAN } from '../../shared/privileges';
 import { CrudDialog, useCrudDialog } from '../../shared/ui/crud-dialog';
-import { CheckboxField, SelectField } from '../../shared/ui/fields';
+import { CheckboxRow, SelectField } from '../../shared/ui/fields';
 import { TextField } from '../../shared/ui/field-frame';
 import { ListTable } from '../../shared/ui/list-table';
 import { credentials, useBranchCredentials } from './credentials-api';
@@ -65,11 +65,7 @@ export function BranchCredentials({ branchId }: { branchId: number }) {
         }
       >
         <TextField control={control} name="description" label="Description" />
-        <div className="field-row">
-          <CheckboxField control={control} name="masterDevice" label="Master Device" />
-          <CheckboxField control={control} name="orderDevice" label="Order Device" />
-          <CheckboxField control={control} name="locked" label="Locked" />
-        </div>
+        <CheckboxRow control={control} flags={{ masterDevice: 'Master Device', orderDevice: 'Order Device', locked: 'Locked' }} />
         <SelectField control={control} name="status" label="Status" options={STATUSES} required />
       </CrudDialog>
     </>

@@ -6,7 +6,7 @@ import {
   orderSettingsInputSchema,
 } from '@tillpoint/contracts/branch-settings';
 import { CrudPanel } from '../../shared/ui/crud-panel';
-import { CheckboxField, MultiSelectField } from '../../shared/ui/fields';
+import { CheckboxRow, MultiSelectField } from '../../shared/ui/fields';
 import { SETTINGS_CAN, type TabProps, SettingsLoading } from './settings-tab';
 import { useSettingsTab } from './use-settings-tab';
 
@@ -37,13 +37,16 @@ export function OrderSettingsTab({ branchId, onEditingChange }: TabProps) {
         <MultiSelectField control={control} name="webOrderPaymentOptions" label="Web Order Payment Options" options={WEB_ORDER_PAYMENT_OPTIONS} />
         <MultiSelectField control={control} name="notificationTunnel" label="Notification Tunnel" options={NOTIFICATION_TUNNELS} required />
       </div>
-      <div className="field-row">
-        <CheckboxField control={control} name="autoOrderConfirm" label="Auto Order Confirm" />
-        <CheckboxField control={control} name="autoKitchen" label="Auto Kitchen" />
-        <CheckboxField control={control} name="autoInsideDelivery" label="Auto Inside Delivery" />
-        <CheckboxField control={control} name="autoOutsideDelivery" label="Auto Outside Delivery" />
-        <CheckboxField control={control} name="autoDispatch" label="Auto Dispatch" />
-      </div>
+      <CheckboxRow
+        control={control}
+        flags={{
+          autoOrderConfirm: 'Auto Order Confirm',
+          autoKitchen: 'Auto Kitchen',
+          autoInsideDelivery: 'Auto Inside Delivery',
+          autoOutsideDelivery: 'Auto Outside Delivery',
+          autoDispatch: 'Auto Dispatch',
+        }}
+      />
     </CrudPanel>
   );
 }

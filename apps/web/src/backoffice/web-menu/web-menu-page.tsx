@@ -23,7 +23,7 @@ import { usePrivileges } from '../../shared/privileges';
 import { getOrThrow } from '../../shared/query-client';
 import { ColorField } from '../../shared/ui/color-field';
 import { CrudPanel } from '../../shared/ui/crud-panel';
-import { CheckboxField, NumberField, SelectField } from '../../shared/ui/fields';
+import { CheckboxRow, NumberField, SelectField } from '../../shared/ui/fields';
 import { TextField } from '../../shared/ui/field-frame';
 import { type ImageKind, ImagesSection } from '../../shared/ui/image-field';
 import { ProductPicker } from '../../shared/ui/product-picker';
@@ -142,10 +142,7 @@ function WebMenuEditor({ id, parentId }: { id: number | null; parentId: number }
               <label htmlFor="web-menu-parent">Parent</label>
               <InputText id="web-menu-parent" value={parentOf === TOP_LEVEL ? 'Top level' : (parent.data?.name ?? '…')} readOnly disabled />
             </div>
-            <div className="field-row">
-              <CheckboxField control={control} name="webEnabled" label="Web Enabled" />
-              <CheckboxField control={control} name="hasSubMenu" label="Has Sub Menu" />
-            </div>
+            <CheckboxRow control={control} flags={{ webEnabled: 'Web Enabled', hasSubMenu: 'Has Sub Menu' }} />
             <RefMultiField control={control} name="productTags" label="Product Tags" options={tags.data} loading={tags.isPending} maxLabels={4} />
             {crud.editing && <small className="muted">At most {MAX_MENU_TAGS} tags.</small>}
           </section>
@@ -281,16 +278,19 @@ function WebMenuEditor({ id, parentId }: { id: number | null; parentId: number }
                 <SelectField control={control} name="menuDisplayType" label="Submenu Sorting" options={SORT_OPTIONS} />
               </div>
               <TextField control={control} name="tillIdList" label="Till Id List" />
-              <div className="field-row">
-                <CheckboxField control={control} name="pinned" label="Pinned" />
-                <CheckboxField control={control} name="lining" label="Lining" />
-                <CheckboxField control={control} name="dummy" label="Dummy" />
-                <CheckboxField control={control} name="displaySiblings" label="Display Siblings" />
-                <CheckboxField control={control} name="displayGrandChilds" label="Display Grand Childs" />
-                <CheckboxField control={control} name="showInline" label="Show Inline" />
-                <CheckboxField control={control} name="singleLine" label="Single Line" />
-                <CheckboxField control={control} name="condiment" label="Condiment" />
-              </div>
+              <CheckboxRow
+                control={control}
+                flags={{
+                  pinned: 'Pinned',
+                  lining: 'Lining',
+                  dummy: 'Dummy',
+                  displaySiblings: 'Display Siblings',
+                  displayGrandChilds: 'Display Grand Childs',
+                  showInline: 'Show Inline',
+                  singleLine: 'Single Line',
+                  condiment: 'Condiment',
+                }}
+              />
             </div>
           </details>
         </div>

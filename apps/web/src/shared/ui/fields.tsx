@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Controller, type FieldValues } from 'react-hook-form';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputMask } from 'primereact/inputmask';
@@ -138,6 +138,17 @@ export function CheckboxField<T extends FieldValues, O>(p: Omit<BaseProps<T, O>,
         </div>
       )}
     />
+  );
+}
+
+/** A row of yes/no flags side by side, each with its label (name: label, in the order shown). */
+export function CheckboxRow<T extends FieldValues, O>({ control, flags, disabled }: { control: Control<T, unknown, O>; flags: Partial<Record<Path<T>, string>>; disabled?: boolean }) {
+  return (
+    <div className="field-row">
+      {(Object.entries(flags) as [Path<T>, string][]).map(([name, label]) => (
+        <CheckboxField key={name} control={control} name={name} label={label} disabled={disabled} />
+      ))}
+    </div>
   );
 }
 
