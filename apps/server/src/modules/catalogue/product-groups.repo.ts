@@ -8,6 +8,7 @@ import { type ResourceRepo, branchRecordCalls, branchRecordReads } from '../../p
 import { type TableColumns, hundredthsColumn } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
 import { requireOwned } from '../../platform/tenancy';
+import { replaceOrderedLinks } from '../../platform/ordered-links';
 
 const columns: TableColumns = {
   id: { column: productGroup.id, kind: 'number' },
@@ -62,12 +63,14 @@ const toRow = (i: ProductGroupInput) => ({
 /** Replaces the group's products: each must be the caller's own (404 otherwise), each once (the key). */
 async function setProducts(tx: Db, s: Scope, groupId: number, productIds: number[]) {
   await requireOwned(tx, product, product, s, productIds);
-  await tx.delete(productGroupProduct).where(and(eq(productGroupProduct.merchantAccountId, s.merchantAccountId), eq(productGroupProduct.groupId, groupId)));
-  if (productIds.length) {
-    await tx
-      .insert(productGroupProduct)
-      .values(productIds.map((productId, position) => ({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, groupId, productId, position })));
-  }
+  await replaceOrderedLinks(
+    tx,
+    s,
+    productGroupProduct,
+    productGroupProduct.groupId,
+    groupId,
+    productIds.map((productId) => ({ groupId, productId })),
+  );
 }
 
 export const productGroupRepo: ResourceRepo<ProductGroup, ProductGroupInput> = {

@@ -9,6 +9,7 @@ import type { Scope } from '../../platform/auth';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import { ownedBy } from '../../platform/tenancy';
+import { orderedLinkRows, replaceOrderedLinks } from '../../platform/ordered-links';
 import { barcodeInUse, getProduct, savedProduct, savedProductFields } from './products.repo';
 
 const pence = (n: number | null) => (n === null ? null : toHundredths(n));
@@ -124,14 +125,13 @@ function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Pro
       retailPrice: calc.retailPrice,
       webEnabled: i.webEnabled,
     };
-    const tagRows = (productId: number) =>
-      i.productTags.map((tagId, position) => ({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, productId, tagId, position }));
+    const tagLinks = (productId: number) => i.productTags.map((tagId) => ({ productId, tagId }));
     if (id === null) {
       const [{ id: productId }] = await tx
         .insert(product)
         .values({ ...row, merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId })
         .returning({ id: product.id });
-      if (i.productTags.length) await tx.insert(productProductTag).values(tagRows(productId));
+      if (i.productTags.length) await tx.insert(productProductTag).values(orderedLinkRows(productProductTag, s, tagLinks(productId)));
       return getProduct(tx, s, productId);
     }
     const [updated] = await tx
@@ -141,8 +141,7 @@ function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Pro
       .returning(savedProductFields);
     // Not the store's product: nothing written (the caller answers 404).
     if (!updated) return undefined;
-    await tx.delete(productProductTag).where(and(eq(productProductTag.merchantAccountId, s.merchantAccountId), eq(productProductTag.productId, id)));
-    if (i.productTags.length) await tx.insert(productProductTag).values(tagRows(id));
+    await replaceOrderedLinks(tx, s, productProductTag, productProductTag.productId, id, tagLinks(id));
     // The update's RETURNING and what was checked above make the answer: no read-back.
     return savedProduct(updated, {
       departmentName: d.name,

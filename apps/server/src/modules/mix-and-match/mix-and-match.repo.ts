@@ -9,6 +9,7 @@ import { type ResourceRepo, branchRecordCalls, branchRecordReads } from '../../p
 import { badRequest, notFound } from '../../platform/errors';
 import { type TableColumns, hundredthsColumn } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
+import { replaceOrderedLinks } from '../../platform/ordered-links';
 
 type Row = typeof mixAndMatch.$inferSelect;
 
@@ -121,12 +122,14 @@ async function setProducts(tx: Db, s: Scope, offerId: number, productIds: number
       throw badRequest(MIX_AND_MATCH_MESSAGES.excluded, [{ field: 'products', message: MIX_AND_MATCH_MESSAGES.excluded }]);
     }
   }
-  await tx.delete(mixAndMatchProduct).where(and(eq(mixAndMatchProduct.merchantAccountId, s.merchantAccountId), eq(mixAndMatchProduct.mixAndMatchId, offerId)));
-  if (productIds.length) {
-    await tx.insert(mixAndMatchProduct).values(
-      productIds.map((productId, position) => ({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, mixAndMatchId: offerId, productId, position })),
-    );
-  }
+  await replaceOrderedLinks(
+    tx,
+    s,
+    mixAndMatchProduct,
+    mixAndMatchProduct.mixAndMatchId,
+    offerId,
+    productIds.map((productId) => ({ mixAndMatchId: offerId, productId })),
+  );
 }
 
 export const mixAndMatchRepo: ResourceRepo<MixAndMatch, MixAndMatchInput> = {

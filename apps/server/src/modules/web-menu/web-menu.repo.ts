@@ -7,6 +7,7 @@ import type { Scope } from '../../platform/auth';
 import type { FileStore } from '../../platform/files';
 import { type TableColumns, loadTable } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
+import { replaceOrderedLinks } from '../../platform/ordered-links';
 import type { TableLoadRequest } from '@tillpoint/contracts/table-load';
 
 export type WebMenuRow = typeof webMenu.$inferSelect;
@@ -105,12 +106,14 @@ export function toRow(i: WebMenuInput) {
 }
 
 export async function setTags(tx: Db, s: Scope, menuId: number, tagIds: number[]) {
-  await tx.delete(webMenuProductTag).where(and(eq(webMenuProductTag.merchantAccountId, s.merchantAccountId), eq(webMenuProductTag.webMenuId, menuId)));
-  if (tagIds.length) {
-    await tx
-      .insert(webMenuProductTag)
-      .values(tagIds.map((tagId, position) => ({ merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, webMenuId: menuId, tagId, position })));
-  }
+  await replaceOrderedLinks(
+    tx,
+    s,
+    webMenuProductTag,
+    webMenuProductTag.webMenuId,
+    menuId,
+    tagIds.map((tagId) => ({ webMenuId: menuId, tagId })),
+  );
 }
 
 const tableColumns: TableColumns = {
