@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { InferInsertModel } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open-db';
+import { department, product } from '../db/schema';
 import type { Scope } from './auth';
 
 /** A branch-owned link table whose rows keep the order they were given in (a group's products, a menu's tags…). */
@@ -20,3 +21,19 @@ export async function replaceOrderedLinks<T extends OrderedLinkTable>(tx: Db, s:
 /** The rows of new links, in their order (a record's first links, when there are no old ones); the table names their type. */
 export const orderedLinkRows = <T extends OrderedLinkTable>(_table: T, s: Scope, links: Partial<InferInsertModel<T>>[]) =>
   links.map((l, position) => ({ ...l, merchantAccountId: s.merchantAccountId, merchantBranchId: s.merchantBranchId, position }) as InferInsertModel<T>);
+
+/**
+ * The products linked to a page of records (a page of product groups, of offers), each record's in
+ * its order: `fields` (columns of the product and of its department) with `ownerId`, the record's id
+ * (owner: the link's column naming it). One statement, none for no records.
+ */
+export async function linkedProducts<F extends SelectedFields>(db: Db, s: Scope, link: OrderedLinkTable & { productId: AnyPgColumn }, owner: AnyPgColumn, ownerIds: number[], fields: F) {
+  if (!ownerIds.length) return [];
+  return db
+    .select({ ownerId: owner, ...fields })
+    .from(link as PgTable)
+    .innerJoin(product, and(eq(product.merchantAccountId, link.merchantAccountId), eq(product.id, link.productId)))
+    .innerJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
+    .where(and(eq(link.merchantAccountId, s.merchantAccountId), inArray(owner, ownerIds)))
+    .orderBy(asc(owner), asc(link.position));
+}

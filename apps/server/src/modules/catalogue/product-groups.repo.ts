@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, inArray } from 'drizzle-orm';
+import { type SQL, eq } from 'drizzle-orm';
 import type { ProductGroup, ProductGroupInput } from '@tillpoint/contracts/product-group';
 import { fromHundredths, toHundredths } from '@tillpoint/contracts/price-calculator';
 import type { Db } from '../../db/open-db';
@@ -8,7 +8,7 @@ import { type ResourceRepo, branchRecordCalls, branchRecordReads } from '../../p
 import { type TableColumns, hundredthsColumn } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
 import { requireOwned } from '../../platform/tenancy';
-import { replaceOrderedLinks } from '../../platform/ordered-links';
+import { linkedProducts, replaceOrderedLinks } from '../../platform/ordered-links';
 
 const columns: TableColumns = {
   id: { column: productGroup.id, kind: 'number' },
@@ -23,15 +23,14 @@ type GroupRow = typeof productGroup.$inferSelect;
 
 /** The groups with their products, in the order each group shows them. */
 async function withProducts(db: Db, s: Scope, groups: GroupRow[]): Promise<ProductGroup[]> {
-  const ids = groups.map((g) => g.id);
-  const members = ids.length
-    ? await db
-        .select({ groupId: productGroupProduct.groupId, id: product.id, name: product.name, barcode: product.barcode, price: product.price, status: product.status })
-        .from(productGroupProduct)
-        .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
-        .where(and(eq(productGroupProduct.merchantAccountId, s.merchantAccountId), inArray(productGroupProduct.groupId, ids)))
-        .orderBy(asc(productGroupProduct.groupId), asc(productGroupProduct.position))
-    : [];
+  const members = await linkedProducts(
+    db,
+    s,
+    productGroupProduct,
+    productGroupProduct.groupId,
+    groups.map((g) => g.id),
+    { id: product.id, name: product.name, barcode: product.barcode, price: product.price, status: product.status },
+  );
   return groups.map((g) => ({
     id: g.id,
     name: g.name,
@@ -41,7 +40,7 @@ async function withProducts(db: Db, s: Scope, groups: GroupRow[]): Promise<Produ
     pricingType: g.pricingType as ProductGroup['pricingType'],
     zeroPriceLimit: g.zeroPriceLimit,
     products: members
-      .filter((m) => m.groupId === g.id)
+      .filter((m) => m.ownerId === g.id)
       .map((m) => ({ id: m.id, name: m.name, barcode: m.barcode, price: m.price === null ? null : fromHundredths(m.price), status: m.status as ProductGroup['status'] })),
   }));
 }
@@ -63,14 +62,7 @@ const toRow = (i: ProductGroupInput) => ({
 /** Replaces the group's products: each must be the caller's own (404 otherwise), each once (the key). */
 async function setProducts(tx: Db, s: Scope, groupId: number, productIds: number[]) {
   await requireOwned(tx, product, product, s, productIds);
-  await replaceOrderedLinks(
-    tx,
-    s,
-    productGroupProduct,
-    productGroupProduct.groupId,
-    groupId,
-    productIds.map((productId) => ({ groupId, productId })),
-  );
+  await replaceOrderedLinks(tx, s, productGroupProduct, productGroupProduct.groupId, groupId, productIds.map((productId) => ({ groupId, productId })));
 }
 
 export const productGroupRepo: ResourceRepo<ProductGroup, ProductGroupInput> = {

@@ -9,7 +9,7 @@ import { type ResourceRepo, branchRecordCalls, branchRecordReads } from '../../p
 import { badRequest, notFound } from '../../platform/errors';
 import { type TableColumns, hundredthsColumn } from '../../platform/table-load';
 import { ownedBy } from '../../platform/tenancy';
-import { replaceOrderedLinks } from '../../platform/ordered-links';
+import { linkedProducts, replaceOrderedLinks } from '../../platform/ordered-links';
 
 type Row = typeof mixAndMatch.$inferSelect;
 
@@ -31,23 +31,14 @@ const columns: TableColumns = {
 const quantityOut = (r: Pick<Row, 'level' | 'quantity'>) => (r.level === 'BASKET' ? fromHundredths(r.quantity) : r.quantity);
 
 async function withProducts(db: Db, s: Scope, rows: Row[]): Promise<MixAndMatch[]> {
-  const ids = rows.map((r) => r.id);
-  const members = ids.length
-    ? await db
-        .select({
-          offerId: mixAndMatchProduct.mixAndMatchId,
-          id: product.id,
-          name: product.name,
-          barcode: product.barcode,
-          price: product.price,
-          excluded: department.excludePromotion,
-        })
-        .from(mixAndMatchProduct)
-        .innerJoin(product, and(eq(product.merchantAccountId, mixAndMatchProduct.merchantAccountId), eq(product.id, mixAndMatchProduct.productId)))
-        .innerJoin(department, and(eq(department.merchantAccountId, product.merchantAccountId), eq(department.id, product.departmentId)))
-        .where(and(eq(mixAndMatchProduct.merchantAccountId, s.merchantAccountId), inArray(mixAndMatchProduct.mixAndMatchId, ids)))
-        .orderBy(asc(mixAndMatchProduct.mixAndMatchId), asc(mixAndMatchProduct.position))
-    : [];
+  const members = await linkedProducts(
+    db,
+    s,
+    mixAndMatchProduct,
+    mixAndMatchProduct.mixAndMatchId,
+    rows.map((r) => r.id),
+    { id: product.id, name: product.name, barcode: product.barcode, price: product.price, excluded: department.excludePromotion },
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -72,7 +63,7 @@ async function withProducts(db: Db, s: Scope, rows: Row[]): Promise<MixAndMatch[
     mmPrint: r.mmPrint as MixAndMatch['mmPrint'],
     webEnabled: r.webEnabled,
     products: members
-      .filter((m) => m.offerId === r.id)
+      .filter((m) => m.ownerId === r.id)
       .map((m) => ({ id: m.id, name: m.name, barcode: m.barcode, price: m.price === null ? null : fromHundredths(m.price), departmentExcludePromotion: m.excluded })),
   }));
 }
@@ -122,14 +113,7 @@ async function setProducts(tx: Db, s: Scope, offerId: number, productIds: number
       throw badRequest(MIX_AND_MATCH_MESSAGES.excluded, [{ field: 'products', message: MIX_AND_MATCH_MESSAGES.excluded }]);
     }
   }
-  await replaceOrderedLinks(
-    tx,
-    s,
-    mixAndMatchProduct,
-    mixAndMatchProduct.mixAndMatchId,
-    offerId,
-    productIds.map((productId) => ({ mixAndMatchId: offerId, productId })),
-  );
+  await replaceOrderedLinks(tx, s, mixAndMatchProduct, mixAndMatchProduct.mixAndMatchId, offerId, productIds.map((productId) => ({ mixAndMatchId: offerId, productId })));
 }
 
 export const mixAndMatchRepo: ResourceRepo<MixAndMatch, MixAndMatchInput> = {

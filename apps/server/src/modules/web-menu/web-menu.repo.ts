@@ -106,14 +106,7 @@ export function toRow(i: WebMenuInput) {
 }
 
 export async function setTags(tx: Db, s: Scope, menuId: number, tagIds: number[]) {
-  await replaceOrderedLinks(
-    tx,
-    s,
-    webMenuProductTag,
-    webMenuProductTag.webMenuId,
-    menuId,
-    tagIds.map((tagId) => ({ webMenuId: menuId, tagId })),
-  );
+  await replaceOrderedLinks(tx, s, webMenuProductTag, webMenuProductTag.webMenuId, menuId, tagIds.map((tagId) => ({ webMenuId: menuId, tagId })));
 }
 
 const tableColumns: TableColumns = {
