@@ -9,8 +9,15 @@ import { queryRows } from '../db/rows';
 /** The tenant keys of a table a merchant branch owns (ARCHITECTURE §3). */
 export type BranchOwnedKeys = { merchantAccountId: AnyPgColumn; merchantBranchId: AnyPgColumn };
 
+/**
+ * A scope's keys as placeholders, for the tenant condition of a prepared statement (db/per-database.ts):
+ * executed with the scope itself among its values (`{ ...s, … }`).
+ */
+export const SCOPE_PLACEHOLDERS = { merchantAccountId: sql.placeholder('merchantAccountId'), merchantBranchId: sql.placeholder('merchantBranchId') };
+export type ScopeKeys = Scope | typeof SCOPE_PLACEHOLDERS;
+
 /** The scope's rows of a branch-owned table: both tenant keys, and any further condition. */
-export const ownedBy = (t: BranchOwnedKeys, s: Scope, extra?: SQL) =>
+export const ownedBy = (t: BranchOwnedKeys, s: ScopeKeys, extra?: SQL) =>
   and(eq(t.merchantAccountId, s.merchantAccountId), eq(t.merchantBranchId, s.merchantBranchId), extra);
 
 type Edge = { child: string; parent: string };

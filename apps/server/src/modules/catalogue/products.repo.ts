@@ -7,7 +7,7 @@ import { perDatabase } from '../../db/per-database';
 import { department, product } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { type TableColumns, hundredthsColumn, loadTableByIds } from '../../platform/table-load';
-import { ownedBy } from '../../platform/tenancy';
+import { SCOPE_PLACEHOLDERS, ownedBy } from '../../platform/tenancy';
 import { queryRows } from '../../db/rows';
 
 /** Columns the product table load filters and sorts on (PRODUCT_TABLE_COLUMNS). */
@@ -156,17 +156,11 @@ export async function getProduct(db: Db, s: Scope, id: number): Promise<Product 
 /**
  * The barcode lookup (every scan at the product page and the group editor) as a prepared statement,
  * one per database: Drizzle builds its text once instead of on every call, which was about a tenth
- * of a lookup's CPU on PGlite. The same tenant keys as ownedBy, as placeholders.
+ * of a lookup's CPU on PGlite.
  */
 const byBarcode = perDatabase((db) =>
   joined(db)
-    .where(
-      and(
-        eq(product.merchantAccountId, sql.placeholder('merchantAccountId')),
-        eq(product.merchantBranchId, sql.placeholder('merchantBranchId')),
-        eq(product.barcode, sql.placeholder('barcode')),
-      ),
-    )
+    .where(ownedBy(product, SCOPE_PLACEHOLDERS, eq(product.barcode, sql.placeholder('barcode'))))
     .prepare('product_by_barcode'),
 );
 

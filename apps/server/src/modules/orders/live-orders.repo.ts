@@ -4,10 +4,11 @@ import { moneyString, pounds } from '@tillpoint/contracts/basket';
 import type { LiveOrder, OrderEvent } from '@tillpoint/contracts/order-handling';
 import type { TableLoadRequest, TableLoadResponse } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
+import { perDatabase } from '../../db/per-database';
 import { customerOrder, customerOrderLine, merchantUser, orderEvent } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { type TableColumns, loadTable } from '../../platform/table-load';
-import { ownedBy } from '../../platform/tenancy';
+import { SCOPE_PLACEHOLDERS, ownedBy } from '../../platform/tenancy';
 
 /** Statuses after which an order leaves the open-orders table for the history (spec 3 §2.1). */
 export const COMPLETED_STATUSES = ['ORDER_CLOSED', 'ORDER_DECLINED', 'ORDER_CANCELLED'];
@@ -133,15 +134,22 @@ export async function unreadOpenCount(db: Db, s: Scope): Promise<number> {
   return n;
 }
 
-/** The branch's events after an id (and the named ones), oldest first: Last-Event-ID resume, a bounded catch-up. */
-export async function eventsAfter(db: Db, s: Scope, afterId: number, alsoIds: number[] = [], limit = 500): Promise<OrderEvent[]> {
-  const which = alsoIds.length ? or(gt(orderEvent.id, afterId), inArray(orderEvent.id, alsoIds)) : gt(orderEvent.id, afterId);
-  return db
+/**
+ * The branch's events after an id (and the named ones), oldest first: Last-Event-ID resume, a bounded
+ * catch-up, and the read every change's notice makes for all the branch's open screens. Prepared.
+ */
+const eventsAfterStatement = perDatabase((db) =>
+  db
     .select({ id: orderEvent.id, orderId: orderEvent.orderId, kind: orderEvent.kind, orderStatus: orderEvent.orderStatus })
     .from(orderEvent)
-    .where(ownedBy(orderEvent, s, which))
+    .where(ownedBy(orderEvent, SCOPE_PLACEHOLDERS, or(gt(orderEvent.id, sql.placeholder('afterId')), sql`${orderEvent.id} = any(${sql.placeholder('alsoIds')}::int[])`)))
     .orderBy(orderEvent.id)
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare('order_events_after'),
+);
+
+export async function eventsAfter(db: Db, s: Scope, afterId: number, alsoIds: number[] = [], limit = 500): Promise<OrderEvent[]> {
+  return eventsAfterStatement(db).execute({ ...s, afterId, alsoIds, limit });
 }
 
 /** The newest event id of the branch: a fresh stream starts after it. */

@@ -10,6 +10,7 @@ import type { CardRefund } from '../../platform/module';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { type PrintKind, orderPrintParts } from '../../platform/order-printing';
 import { callerOrder } from '../../platform/caller-order';
+import { SCOPE_PLACEHOLDERS } from '../../platform/tenancy';
 import { branchDrivers } from '../../platform/branch-drivers';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import { AUTOMATION_COLUMNS, STATUS_DATES, automationHistory, automationOfSettings, planOrderAutomation } from './order-automation';
@@ -44,13 +45,7 @@ const orderForAction = perDatabase((db) =>
     .select({ order: customerOrder, automation: AUTOMATION_COLUMNS })
     .from(customerOrder)
     .leftJoin(branchSettings, and(eq(branchSettings.merchantAccountId, customerOrder.merchantAccountId), eq(branchSettings.merchantBranchId, customerOrder.merchantBranchId)))
-    .where(
-      and(
-        eq(customerOrder.merchantAccountId, P('merchantAccountId')),
-        eq(customerOrder.merchantBranchId, P('merchantBranchId')),
-        eq(customerOrder.id, P('orderId')),
-      ),
-    )
+    .where(callerOrder(SCOPE_PLACEHOLDERS, P('orderId')))
     .prepare('order_for_action'),
 );
 

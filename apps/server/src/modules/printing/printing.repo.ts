@@ -1,27 +1,38 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open-db';
+import { perDatabase } from '../../db/per-database';
 import { customerOrder, customerOrderLine, device, merchantBranch, product, productGroupProduct, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { ownedBy } from '../../platform/tenancy';
+import { SCOPE_PLACEHOLDERS, ownedBy } from '../../platform/tenancy';
 import { callerOrder } from '../../platform/caller-order';
 import { type PrintItem, type PrintableBranch, type PrintableOrder, printItem } from './print-layout';
 
 export type PrintTarget = { id: number; name: string; networkAddress: string; port: number };
 type OrderLine = PrintableOrder['lines'][number] & { productId: number | null; webMenuId: number | null };
 
-/** An order of the branch as tickets and receipts need it, with its lines in the order they were added. */
-export async function printableOrder(db: Db, s: Scope, orderId: number): Promise<(PrintableOrder & { id: number; errorType: string; lines: OrderLine[] }) | undefined> {
-  const [o] = await db
+const P = sql.placeholder;
+
+/** The order and its lines as a print reads them: two prepared statements (a print follows every accept). */
+const printStatements = perDatabase((db) => ({
+  order: db
     .select()
     .from(customerOrder)
-    .where(callerOrder(s, orderId));
-  if (!o) return undefined;
-  const lines = await db
+    .where(callerOrder(SCOPE_PLACEHOLDERS, P('orderId')))
+    .prepare('printable_order'),
+  lines: db
     .select({ productId: customerOrderLine.productId, webMenuId: customerOrderLine.webMenuId, description: customerOrderLine.description, quantityTenths: customerOrderLine.quantityTenths, totalPrice: customerOrderLine.totalPrice })
     .from(customerOrderLine)
-    .where(and(eq(customerOrderLine.merchantAccountId, s.merchantAccountId), eq(customerOrderLine.orderId, orderId)))
-    .orderBy(customerOrderLine.id);
-  return { ...o, lines };
+    .where(and(eq(customerOrderLine.merchantAccountId, SCOPE_PLACEHOLDERS.merchantAccountId), eq(customerOrderLine.orderId, P('orderId'))))
+    .orderBy(customerOrderLine.id)
+    .prepare('printable_order_lines'),
+}));
+
+/** An order of the branch as tickets and receipts need it, with its lines in the order they were added. */
+export async function printableOrder(db: Db, s: Scope, orderId: number): Promise<(PrintableOrder & { id: number; errorType: string; lines: OrderLine[] }) | undefined> {
+  const statements = printStatements(db);
+  const [o] = await statements.order.execute({ ...s, orderId });
+  if (!o) return undefined;
+  return { ...o, lines: await statements.lines.execute({ ...s, orderId }) };
 }
 
 /** The shop as the receipt heads it: trading name, address, VAT number. */
