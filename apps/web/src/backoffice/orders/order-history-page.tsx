@@ -4,7 +4,8 @@ import { type LiveOrder, ORDER_PATHS, ORDER_SCREEN } from '@tillpoint/contracts/
 import { LazyTable } from '../../shared/ui/lazy-table';
 import { LiveBadge } from './live-badge';
 import { OrderDialog } from './order-dialog';
-import { StatusTag, statusText } from './order-words';
+import { ORDER_COLUMNS } from './order-columns';
+import { statusText } from './order-words';
 import { refreshOrders } from './orders-api';
 import { useOrderEvents } from './use-order-events';
 import './orders.css';
@@ -33,13 +34,13 @@ export default function OrderHistoryPage() {
         rowClassName={(o) => (o.basketType === 'refund' ? 'order-refund' : '')}
         columns={[
           { field: 'basketType', header: 'Basket Type', body: (o) => <span className={`order-basket-type order-basket-${o.basketType}`}>{statusText(o.basketType)}</span> },
-          { field: 'orderNo', header: 'Order No', numeric: true },
+          ORDER_COLUMNS.orderNo,
           { field: 'receiptNumber', header: 'Receipt Number' },
           { field: 'orderDate', header: 'Order Date', filter: false },
-          { field: 'basketStatus', header: 'Basket Status', body: (o) => <StatusTag value={o.basketStatus} /> },
-          { field: 'orderStatus', header: 'Order Status', body: (o) => <StatusTag value={o.orderStatus} /> },
-          { field: 'customerFullName', header: 'Customer', body: (o) => <span className="order-name">{o.customerFullName}</span> },
-          { field: 'driverFullName', header: 'Driver', body: (o) => <span className="order-name">{o.driverFullName}</span> },
+          ORDER_COLUMNS.basketStatus,
+          ORDER_COLUMNS.orderStatus,
+          ORDER_COLUMNS.customer,
+          ORDER_COLUMNS.driver,
         ]}
         onSelect={(o) => setOpenId(o.id)}
         actions={<LiveBadge live={live} countdown={null} />}

@@ -6,6 +6,7 @@ import { getOrThrow } from '../../shared/query-client';
 import { LazyTable } from '../../shared/ui/lazy-table';
 import { LiveBadge } from './live-badge';
 import { OrderDialog } from './order-dialog';
+import { ORDER_COLUMNS } from './order-columns';
 import { OrderTypeImage, StatusTag } from './order-words';
 import { orderKeys, refreshOrders } from './orders-api';
 import { useActionSound } from './use-action-sound';
@@ -38,13 +39,13 @@ export default function OrdersPage() {
         rowClassName={(o) => [o.syncStatus === 'FAILED' ? 'order-sync-failed' : '', o.read ? '' : 'order-unread'].filter(Boolean).join(' ')}
         columns={[
           { field: 'id', header: 'Id', numeric: true },
-          { field: 'orderNo', header: 'Order No', numeric: true },
+          ORDER_COLUMNS.orderNo,
           { field: 'orderTime', header: 'Order Time', filter: false },
-          { field: 'basketStatus', header: 'Basket Status', body: (o) => <StatusTag value={o.basketStatus} /> },
-          { field: 'orderStatus', header: 'Order Status', body: (o) => <StatusTag value={o.orderStatus} /> },
+          ORDER_COLUMNS.basketStatus,
+          ORDER_COLUMNS.orderStatus,
           { field: 'syncStatus', header: 'Sync Status', body: (o) => <StatusTag value={o.syncStatus} /> },
-          { field: 'customerFullName', header: 'Customer', body: (o) => <span className="order-name">{o.customerFullName}</span> },
-          { field: 'driverFullName', header: 'Driver', body: (o) => <span className="order-name">{o.driverFullName}</span> },
+          ORDER_COLUMNS.customer,
+          ORDER_COLUMNS.driver,
           { field: 'orderType', header: 'Image', body: (o) => <OrderTypeImage orderType={o.orderType} /> },
         ]}
         onSelect={(o) => setOpenId(o.id)}
