@@ -23,14 +23,7 @@ type GroupRow = typeof productGroup.$inferSelect;
 
 /** The groups with their products, in the order each group shows them. */
 async function withProducts(db: Db, s: Scope, groups: GroupRow[]): Promise<ProductGroup[]> {
-  const members = await linkedProducts(
-    db,
-    s,
-    productGroupProduct,
-    productGroupProduct.groupId,
-    groups.map((g) => g.id),
-    { id: product.id, name: product.name, barcode: product.barcode, price: product.price, status: product.status },
-  );
+  const members = await linkedProducts(db, s, productGroupProduct, productGroupProduct.groupId, groups.map((g) => g.id), { id: product.id, name: product.name, barcode: product.barcode, price: product.price, status: product.status });
   return groups.map((g) => ({
     id: g.id,
     name: g.name,

@@ -31,14 +31,7 @@ const columns: TableColumns = {
 const quantityOut = (r: Pick<Row, 'level' | 'quantity'>) => (r.level === 'BASKET' ? fromHundredths(r.quantity) : r.quantity);
 
 async function withProducts(db: Db, s: Scope, rows: Row[]): Promise<MixAndMatch[]> {
-  const members = await linkedProducts(
-    db,
-    s,
-    mixAndMatchProduct,
-    mixAndMatchProduct.mixAndMatchId,
-    rows.map((r) => r.id),
-    { id: product.id, name: product.name, barcode: product.barcode, price: product.price, excluded: department.excludePromotion },
-  );
+  const members = await linkedProducts(db, s, mixAndMatchProduct, mixAndMatchProduct.mixAndMatchId, rows.map((r) => r.id), { id: product.id, name: product.name, barcode: product.barcode, price: product.price, excluded: department.excludePromotion });
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
