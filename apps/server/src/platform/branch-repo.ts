@@ -105,10 +105,6 @@ function rowsRepo<T extends PgTable, R, I>(table: T, keys: { id: AnyPgColumn; st
 
   return {
     ...recordReads(table, keys, own, opts.columns, async (_db, _s, found) => found.map(opts.toRecord)),
-    get: async (db, s, id) => {
-      const [row] = await rows(db.select().from(table as PgTable).where(byId(s, id)));
-      return row ? opts.toRecord(row) : undefined;
-    },
     create: async (db, s, input) => {
       const values = { ...opts.toRow(input), ...owner(s) } as InferInsertModel<T>;
       const [row] = await rows(db.insert(table).values(values).returning());
@@ -144,7 +140,7 @@ function rowsRepo<T extends PgTable, R, I>(table: T, keys: { id: AnyPgColumn; st
 }
 
 /**
- * List (table load) and all of a table whose records are made from a page of its rows at once
+ * List (table load), all and get of a table whose records are made from a page of its rows at once
  * (toRecords), e.g. with child rows read for the whole page.
  */
 function recordReads<T extends PgTable, R>(
@@ -153,7 +149,7 @@ function recordReads<T extends PgTable, R>(
   own: Ownership['own'],
   columns: TableColumns,
   toRecords: (db: Db, s: Scope, rows: InferSelectModel<T>[]) => Promise<R[]>,
-): Pick<ResourceRepo<R, unknown>, 'list' | 'all'> {
+): Pick<ResourceRepo<R, unknown>, 'list' | 'all' | 'get'> {
   // Drizzle cannot follow a generic table through its builders; the row types are restored here, once.
   const rows = (p: Promise<unknown>) => p as Promise<InferSelectModel<T>[]>;
   return {
@@ -177,11 +173,15 @@ function recordReads<T extends PgTable, R>(
             .orderBy(asc(keys.id)),
         ),
       ),
+    get: async (db, s, id) => {
+      const found = await rows(db.select().from(table as PgTable).where(own(s, eq(keys.id, id))));
+      return found.length ? (await toRecords(db, s, found))[0] : undefined;
+    },
   };
 }
 
 /**
- * List and all of a branch-owned table whose records carry child rows (a product group's products,
+ * List, all and get of a branch-owned table whose records carry child rows (a product group's products,
  * a mix and match offer's): toRecords reads the children of a whole page of rows at once.
  */
 export const branchRecordReads = <T extends PgTable, R>(

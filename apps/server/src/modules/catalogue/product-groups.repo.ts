@@ -1,4 +1,3 @@
-import { type SQL, eq } from 'drizzle-orm';
 import type { ProductGroup, ProductGroupInput } from '@tillpoint/contracts/product-group';
 import { fromHundredths, toHundredths } from '@tillpoint/contracts/price-calculator';
 import type { Db } from '../../db/open-db';
@@ -6,7 +5,6 @@ import { product, productGroup, productGroupProduct } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { type ResourceRepo, branchRecordCalls, branchRecordReads } from '../../platform/branch-repo';
 import { type TableColumns, hundredthsColumn } from '../../platform/table-load';
-import { ownedBy } from '../../platform/tenancy';
 import { requireOwned } from '../../platform/tenancy';
 import { linkedProducts, replaceOrderedLinks } from '../../platform/ordered-links';
 
@@ -18,7 +16,6 @@ const columns: TableColumns = {
   selectionType: { column: productGroup.selectionType, kind: 'text' },
   pricingType: { column: productGroup.pricingType, kind: 'text' },
 };
-const own = (s: Scope, extra?: SQL) => ownedBy(productGroup, s, extra);
 type GroupRow = typeof productGroup.$inferSelect;
 
 /** The groups with their products, in the order each group shows them. */
@@ -38,10 +35,7 @@ async function withProducts(db: Db, s: Scope, groups: GroupRow[]): Promise<Produ
   }));
 }
 
-export async function getProductGroup(db: Db, s: Scope, id: number) {
-  const rows = await db.select().from(productGroup).where(own(s, eq(productGroup.id, id)));
-  return rows.length ? (await withProducts(db, s, rows))[0] : undefined;
-}
+const reads = branchRecordReads(productGroup, productGroup, columns, withProducts);
 
 const toRow = (i: ProductGroupInput) => ({
   name: i.name,
@@ -59,7 +53,6 @@ async function setProducts(tx: Db, s: Scope, groupId: number, productIds: number
 }
 
 export const productGroupRepo: ResourceRepo<ProductGroup, ProductGroupInput> = {
-  ...branchRecordReads(productGroup, productGroup, columns, withProducts),
-  get: getProductGroup,
-  ...branchRecordCalls(productGroup, productGroup, getProductGroup, { toRow, children: (tx, s, id, input) => setProducts(tx, s, id, input.products) }),
+  ...reads,
+  ...branchRecordCalls(productGroup, productGroup, reads.get, { toRow, children: (tx, s, id, input) => setProducts(tx, s, id, input.products) }),
 };

@@ -61,10 +61,7 @@ async function withProducts(db: Db, s: Scope, rows: Row[]): Promise<MixAndMatch[
   }));
 }
 
-export async function getMixAndMatch(db: Db, s: Scope, id: number) {
-  const rows = await db.select().from(mixAndMatch).where(own(s, eq(mixAndMatch.id, id)));
-  return rows.length ? (await withProducts(db, s, rows))[0] : undefined;
-}
+const reads = branchRecordReads(mixAndMatch, mixAndMatch, columns, withProducts);
 
 const toRow = (i: MixAndMatchInput) => ({
   name: i.name,
@@ -110,9 +107,8 @@ async function setProducts(tx: Db, s: Scope, offerId: number, productIds: number
 }
 
 export const mixAndMatchRepo: ResourceRepo<MixAndMatch, MixAndMatchInput> = {
-  ...branchRecordReads(mixAndMatch, mixAndMatch, columns, withProducts),
-  get: getMixAndMatch,
-  ...branchRecordCalls(mixAndMatch, mixAndMatch, getMixAndMatch, { toRow, children: (tx, s, id, input) => setProducts(tx, s, id, input.products) }),
+  ...reads,
+  ...branchRecordCalls(mixAndMatch, mixAndMatch, reads.get, { toRow, children: (tx, s, id, input) => setProducts(tx, s, id, input.products) }),
 };
 
 /**
