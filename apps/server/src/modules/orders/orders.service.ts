@@ -86,8 +86,9 @@ const DECIDE_AGAIN = 3;
  * history row (who, when, from, to), the live-order events and the prints, which are written only
  * when the guarded update matched. Two clerks pressing Accept at once: the second update waits for
  * the first's row lock, finds the order no longer ORDER_PLACED and matches nothing, so nothing of it
- * is written; that action reads again and answers 409. Each round trip a busy server makes costs
- * its wait in the event loop, which is what an action's slowest calls were made of.
+ * is written; that action reads again and answers 409. On a busy machine every round trip waits
+ * for its turn (the server's event loop, a CPU for the database), and those waits were most of an
+ * action's slowest calls: it made five.
  */
 export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: number, action: OrderAction, opts: ActionOptions = {}): Promise<OrderActionReply> {
   for (let attempt = 1; ; attempt++) {
