@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAIT_MS, baseUrl, callApi, eventually, launch, signInOwner } from './support';
+import { WAIT_MS, baseUrl, callApi, closeStoreToasts, eventually, launch, signInOwner } from './support';
 
 /**
  * A customer on a phone (390x844) finds the demo store in the marketplace, browses the menu and
@@ -39,7 +39,7 @@ describe('storefront menu journey (phone)', () => {
   const bar = () => page.getByRole('button', { name: /View Your Order/ });
   /** Toasts sit at the top of the phone's screen for a few seconds; a person waits or closes them. */
   const closeToasts = async () => {
-    for (const close of await page.locator('.sf-toast-close').all()) await close.click().catch(() => undefined);
+    await closeStoreToasts(page);
     await eventually(() => page.locator('.sf-toast').count()).toBe(0);
   };
 
