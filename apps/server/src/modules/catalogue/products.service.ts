@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { BARCODE_MESSAGES, makeStoreEan13 } from '@tillpoint/contracts/barcode';
 import { calculatePrices, calculateWebPrice, fromHundredths, toHundredths } from '@tillpoint/contracts/price-calculator';
 import type { Product, ProductInput, ProductStockInput } from '@tillpoint/contracts/product';
@@ -8,7 +8,8 @@ import { country, department, product, productClass, productProductTag, productT
 import type { Scope } from '../../platform/auth';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
-import { ownedBy } from '../../platform/tenancy';
+import { SCOPE_PLACEHOLDERS, ownedBy } from '../../platform/tenancy';
+import { perDatabase } from '../../db/per-database';
 import { orderedLinkRows, replaceOrderedLinks } from '../../platform/ordered-links';
 import { barcodeInUse, getProduct, savedProduct, savedProductFields } from './products.repo';
 
@@ -32,27 +33,44 @@ const departmentFields = {
 };
 const departmentTax = and(eq(tax.merchantAccountId, department.merchantAccountId), eq(tax.id, department.taxId));
 
+/** The count of the caller's rows of `t` with one of these ids (a prepared statement's part). */
+const ownedCount = (t: typeof productTag | typeof supplier | typeof productClass, ids: SQL) =>
+  sql<number>`(select count(*) from ${t} where ${ownedBy(t, SCOPE_PLACEHOLDERS, sql`${t.id} = any(${ids})`)})::int`;
+
 /**
- * A product body's references, checked in one statement: its department (with its tax's rate) and
- * the rate of its own tax, and whether its tags, supplier, product class and country exist for the
- * caller (the store's own; countries are the platform's). 404 when one does not.
+ * A product body's references, checked in one prepared statement: its department (with its tax's
+ * rate) and the rate of its own tax, and how many of its tags, supplier, product class and country
+ * exist for the caller (the store's own; countries are the platform's). An absent id (null) matches
+ * nothing, so it counts 0.
  */
-async function referencesOf(db: Db, s: Scope, i: ProductInput) {
-  const owned = (t: typeof productTag | typeof supplier | typeof productClass, ids: number[]) =>
-    sql<number>`(select count(*) from ${t} where ${ownedBy(t, s, inArray(t.id, ids))})::int`;
-  const tagIds = [...new Set(i.productTags)];
-  const [r] = await db
+const productReferences = perDatabase((db) =>
+  db
     .select({
       ...departmentFields,
-      ownTaxRateBp: i.tax === null ? sql<null>`null` : sql<number | null>`(select ${tax.rateBp} from ${tax} where ${ownedBy(tax, s, eq(tax.id, i.tax))})`,
-      tags: tagIds.length ? owned(productTag, tagIds) : sql<number>`0`,
-      suppliers: i.supplierId === null ? sql<number>`0` : owned(supplier, [i.supplierId]),
-      classes: i.productClassId === null ? sql<number>`0` : owned(productClass, [i.productClassId]),
-      countries: i.countryId === null ? sql<number>`0` : sql<number>`(select count(*) from ${country} where ${eq(country.id, i.countryId)})::int`,
+      ownTaxRateBp: sql<number | null>`(select ${tax.rateBp} from ${tax} where ${ownedBy(tax, SCOPE_PLACEHOLDERS, eq(tax.id, sql.placeholder('tax')))})`,
+      tags: ownedCount(productTag, sql`${sql.placeholder('tags')}::int[]`),
+      suppliers: ownedCount(supplier, sql`array[${sql.placeholder('supplierId')}]::int[]`),
+      classes: ownedCount(productClass, sql`array[${sql.placeholder('productClassId')}]::int[]`),
+      countries: sql<number>`(select count(*) from ${country} where ${country.id} = ${sql.placeholder('countryId')})::int`,
     })
     .from(department)
     .innerJoin(tax, departmentTax)
-    .where(ownedBy(department, s, eq(department.id, i.departmentId)));
+    .where(ownedBy(department, SCOPE_PLACEHOLDERS, eq(department.id, sql.placeholder('departmentId'))))
+    .prepare('product_references'),
+);
+
+/** The body's references (404 when one is not the caller's). */
+async function referencesOf(db: Db, s: Scope, i: ProductInput) {
+  const tagIds = [...new Set(i.productTags)];
+  const [r] = await productReferences(db).execute({
+    ...s,
+    departmentId: i.departmentId,
+    tax: i.tax,
+    tags: tagIds,
+    supplierId: i.supplierId,
+    productClassId: i.productClassId,
+    countryId: i.countryId,
+  });
   const all =
     r &&
     (i.tax === null || r.ownTaxRateBp !== null) &&
@@ -81,51 +99,103 @@ export async function saveProduct(db: Db, s: Scope, id: number | null, i: Produc
   }
 }
 
-function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Promise<Product | undefined> {
+/** The columns a save writes, all from the body and its references (the update's prepared SET). */
+const WRITTEN_COLUMNS = [
+  'name', 'status', 'barcode', 'barcodeType', 'barcodeDigit', 'codeLength', 'departmentId', 'taxId', 'price', 'oldPrice', 'webPrice', 'price2',
+  'price3', 'unit', 'quantity', 'weighable', 'allowZeroPrice', 'allowNegativePrice', 'productType', 'minStock', 'maxStock', 'supplierId',
+  'countryId', 'productClassId', 'description', 'rowNumber', 'colNo', 'costPrice', 'boxQuantity', 'boxUnit', 'profitMarginBp', 'boxPrice',
+  'unitCost', 'actualMarginBp', 'retailPrice', 'webEnabled',
+] as const satisfies (keyof typeof product.$inferInsert)[];
+type ProductRow = Pick<typeof product.$inferInsert, (typeof WRITTEN_COLUMNS)[number]>;
+
+/** The row a body makes, its prices computed with the shared calculator from its references. */
+function productRow(i: ProductInput, d: Awaited<ReturnType<typeof referencesOf>>): ProductRow {
+  const taxRateBp = d.ownTaxRateBp ?? d.taxRateBp;
+  const profitMarginBp = i.profitMargin === null ? d.profitMarginBp : toHundredths(i.profitMargin);
+  const calc = calculatePrices({ boxPrice: pence(i.boxPrice), boxQuantity: i.boxQuantity, price: pence(i.price), taxRateBp, profitMarginBp });
+  return {
+    name: i.name,
+    status: i.status,
+    barcode: i.barcode,
+    barcodeType: i.barcodeType,
+    barcodeDigit: i.barcodeDigit,
+    codeLength: i.codeLength,
+    departmentId: i.departmentId,
+    taxId: i.tax,
+    price: pence(i.price),
+    oldPrice: pence(i.oldPrice),
+    webPrice: pence(i.webPrice),
+    price2: pence(i.price2),
+    price3: pence(i.price3),
+    unit: i.unit,
+    quantity: i.quantity,
+    weighable: i.weighable,
+    allowZeroPrice: i.allowZeroPrice,
+    allowNegativePrice: i.allowNegativePrice,
+    productType: i.productType,
+    minStock: i.minStock,
+    maxStock: i.maxStock,
+    supplierId: i.supplierId,
+    countryId: i.countryId,
+    productClassId: i.productClassId,
+    description: i.description,
+    rowNumber: i.rowNumber,
+    colNo: i.colNo,
+    costPrice: pence(i.costPrice),
+    boxQuantity: i.boxQuantity,
+    boxUnit: i.boxUnit,
+    profitMarginBp,
+    boxPrice: pence(i.boxPrice),
+    unitCost: calc.unitCost,
+    actualMarginBp: calc.actualMargin,
+    retailPrice: calc.retailPrice,
+    webEnabled: i.webEnabled,
+  };
+}
+
+/**
+ * The usual update, prepared: the row, only while the product's stored tags are the body's (in
+ * their order), so that one statement is the whole save. A product whose tags change (or that is
+ * not the caller's) matches nothing here and is saved by the transaction below.
+ */
+const productUpdate = perDatabase((db) =>
+  db
+    .update(product)
+    .set({ ...Object.fromEntries(WRITTEN_COLUMNS.map((c) => [c, sql`${sql.placeholder(c)}`])), updatedDate: sql`now()` })
+    .where(
+      ownedBy(
+        product,
+        SCOPE_PLACEHOLDERS,
+        and(
+          eq(product.id, sql.placeholder('id')),
+          sql`array(select ${productProductTag.tagId} from ${productProductTag}
+            where ${productProductTag.merchantAccountId} = ${product.merchantAccountId} and ${productProductTag.productId} = ${product.id}
+            order by ${productProductTag.position}) = ${sql.placeholder('tags')}::int[]`,
+        ),
+      ),
+    )
+    .returning(savedProductFields)
+    .prepare('product_update'),
+);
+
+async function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Promise<Product | undefined> {
+  // Read apart from the write, as a transaction's first statement would be: nothing locks them either way.
+  const d = await referencesOf(db, s, i);
+  const row = productRow(i, d);
+  const known = (tags: number[]) => ({
+    departmentName: d.name,
+    departmentProfitMarginBp: d.profitMarginBp,
+    departmentTaxId: d.taxId,
+    departmentExcludePromotion: d.excludePromotion,
+    taxRateBp: d.ownTaxRateBp ?? d.taxRateBp,
+    tags,
+  });
+  if (id !== null) {
+    const [updated] = await productUpdate(db).execute({ ...row, ...s, id, tags: i.productTags });
+    if (updated) return savedProduct(updated, known(i.productTags));
+  }
+  const tagLinks = (productId: number) => i.productTags.map((tagId) => ({ productId, tagId }));
   return db.transaction(async (tx) => {
-    const d = await referencesOf(tx, s, i);
-    const taxRateBp = d.ownTaxRateBp ?? d.taxRateBp;
-    const profitMarginBp = i.profitMargin === null ? d.profitMarginBp : toHundredths(i.profitMargin);
-    const calc = calculatePrices({ boxPrice: pence(i.boxPrice), boxQuantity: i.boxQuantity, price: pence(i.price), taxRateBp, profitMarginBp });
-    const row = {
-      name: i.name,
-      status: i.status,
-      barcode: i.barcode,
-      barcodeType: i.barcodeType,
-      barcodeDigit: i.barcodeDigit,
-      codeLength: i.codeLength,
-      departmentId: i.departmentId,
-      taxId: i.tax,
-      price: pence(i.price),
-      oldPrice: pence(i.oldPrice),
-      webPrice: pence(i.webPrice),
-      price2: pence(i.price2),
-      price3: pence(i.price3),
-      unit: i.unit,
-      quantity: i.quantity,
-      weighable: i.weighable,
-      allowZeroPrice: i.allowZeroPrice,
-      allowNegativePrice: i.allowNegativePrice,
-      productType: i.productType,
-      minStock: i.minStock,
-      maxStock: i.maxStock,
-      supplierId: i.supplierId,
-      countryId: i.countryId,
-      productClassId: i.productClassId,
-      description: i.description,
-      rowNumber: i.rowNumber,
-      colNo: i.colNo,
-      costPrice: pence(i.costPrice),
-      boxQuantity: i.boxQuantity,
-      boxUnit: i.boxUnit,
-      profitMarginBp,
-      boxPrice: pence(i.boxPrice),
-      unitCost: calc.unitCost,
-      actualMarginBp: calc.actualMargin,
-      retailPrice: calc.retailPrice,
-      webEnabled: i.webEnabled,
-    };
-    const tagLinks = (productId: number) => i.productTags.map((tagId) => ({ productId, tagId }));
     if (id === null) {
       const [{ id: productId }] = await tx
         .insert(product)
@@ -143,14 +213,7 @@ function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Pro
     if (!updated) return undefined;
     await replaceOrderedLinks(tx, s, productProductTag, productProductTag.productId, id, tagLinks(id));
     // The update's RETURNING and what was checked above make the answer: no read-back.
-    return savedProduct(updated, {
-      departmentName: d.name,
-      departmentProfitMarginBp: d.profitMarginBp,
-      departmentTaxId: d.taxId,
-      departmentExcludePromotion: d.excludePromotion,
-      taxRateBp,
-      tags: i.productTags,
-    });
+    return savedProduct(updated, known(i.productTags));
   });
 }
 
