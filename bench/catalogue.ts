@@ -4,7 +4,8 @@
  * product table load (name contains, sorted by name), the name autocomplete, the barcode lookup and
  * a product save, each beside a raw baseline: a bare node:http handler running the very SQL the
  * route runs (captured from Drizzle's query log while the real repo functions ran once), through
- * `pg` (PostgreSQL) or the PGlite client. Throughput is printed as a ratio to that baseline.
+ * `pg` (PostgreSQL) or the PGlite client, in a transaction where the app opens one and prepared where
+ * the app prepares. Throughput is printed as a ratio to that baseline.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
@@ -47,7 +48,9 @@ const BARCODE = String(30_000_000_000_000 + 54_321);
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** A statement as Drizzle sent it. */
-type Statement = { query: string; params: unknown[] };
+type Statement = { query: string; params: unknown[]; prepared?: boolean };
+
+const isTransactionEdge = (s: Statement) => /^(begin|commit)$/i.test(s.query.trim());
 
 
 /** Product names people would type: adjective, dish and a number so every name is distinct. */
@@ -77,14 +80,15 @@ async function seed(db: Db) {
 }
 
 /**
- * Runs each route's repo function once through a logging Drizzle and keeps its statements. Drizzle
- * logs a transaction's begin and commit too: they are left out, as the raw save opens its own.
+ * Runs each route's repo function once through a logging Drizzle and keeps its statements, BEGIN and
+ * COMMIT included. `preparedTexts` tells which of them the app prepared (PostgreSQL's
+ * pg_prepared_statements on the capture's one connection), so that the baseline prepares the same.
  */
-async function captureSql(logged: (log: Statement[]) => Db, scope: { merchantAccountId: number; merchantBranchId: number }) {
+async function captureSql(logged: (log: Statement[]) => Db, scope: { merchantAccountId: number; merchantBranchId: number }, preparedTexts: () => Promise<Set<string>>) {
   const capture = async (run: (db: Db) => Promise<unknown>) => {
     const log: Statement[] = [];
     await run(logged(log));
-    return log.filter((s) => !/^(begin|commit)$/i.test(s.query.trim()));
+    return log;
   };
   const tableLoad = await capture((db) =>
     listProducts(db, scope, { filter: [{ name: 'name', value: SEARCH, filterMatchMode: 'contains' }], sort: [{ name: 'name', ascending: true }], pageNumber: 0, limit: 10 }),
@@ -95,6 +99,8 @@ async function captureSql(logged: (log: Statement[]) => Db, scope: { merchantAcc
   if (!target) throw new Error('bench product missing');
   const input = productInputSchema.parse({ ...target, name: `${target.name}` });
   const save = await capture((db) => saveProduct(db, scope, target.id, input));
+  const prepared = await preparedTexts();
+  for (const s of [...tableLoad, ...autocomplete, ...barcode, ...save]) s.prepared = prepared.has(s.query);
   return { tableLoad, autocomplete, barcode, save, target };
 }
 
@@ -123,12 +129,19 @@ function rawServer(routes: Record<string, () => Promise<unknown>>) {
   );
 }
 
-/** Runs statements one after the other and returns the last result. */
+/** Runs statements one after the other and returns the last result that is not BEGIN or COMMIT. */
 async function replay(log: Statement[], exec: (s: Statement) => Promise<unknown>) {
   let last: unknown;
-  for (const s of log) last = await exec(s);
+  for (const s of log) {
+    const result = await exec(s);
+    if (!isTransactionEdge(s)) last = result;
+  }
   return last;
 }
+
+/** The statements the app prepared, by their text (pg_prepared_statements of the one connection `query` uses). */
+const preparedOn = (query: (text: string) => Promise<unknown>) => async () =>
+  new Set(rowsOf<{ statement: string }>(await query('select statement from pg_prepared_statements')).map((r) => r.statement));
 
 async function measure(kit: BenchKit, label: string, serverEnv: Record<string, string>, raw: () => Promise<{ base: string; close: () => Promise<void> }>, captured: Awaited<ReturnType<typeof captureSql>>) {
   const server = await kit.startServer(serverEnv);
@@ -182,7 +195,11 @@ export async function benchCatalogue(kit: BenchKit) {
       const scope = await seed(opened.db);
       await opened.close();
       const client = new PGlite(dir, { extensions: { pg_trgm, btree_gin } });
-      captured = await captureSql((log) => drizzlePglite(client, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db, scope);
+      captured = await captureSql(
+        (log) => drizzlePglite(client, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db,
+        scope,
+        preparedOn((text) => client.query(text)),
+      );
       await client.close();
     }
     await measure(
@@ -191,13 +208,16 @@ export async function benchCatalogue(kit: BenchKit) {
       { DATA_DIR: dir, DATABASE_URL: '' },
       async () => {
         const client = new PGlite(dir, { extensions: { pg_trgm, btree_gin } });
-        const exec = (s: Statement) => client.query(s.query, s.params as unknown[]);
+        // A logged transaction runs in PGlite's own, which holds its one connection, as the server's does.
+        const run = (log: Statement[]) =>
+          log.some(isTransactionEdge)
+            ? client.transaction((tx) => replay(log.filter((s) => !isTransactionEdge(s)), (s) => tx.query(s.query, s.params)))
+            : replay(log, (s) => client.query(s.query, s.params));
         const server = await rawServer({
-          '/tableLoad': () => replay(captured.tableLoad, exec),
-          '/autocomplete': () => replay(captured.autocomplete, exec),
-          '/barcode': () => replay(captured.barcode, exec),
-          // PGlite's transaction holds its one connection, as the server's does.
-          '/save': () => client.transaction((tx) => replay(captured.save, (s) => tx.query(s.query, s.params as unknown[]))),
+          '/tableLoad': () => run(captured.tableLoad),
+          '/autocomplete': () => run(captured.autocomplete),
+          '/barcode': () => run(captured.barcode),
+          '/save': () => run(captured.save),
         });
         const close = async () => {
           await server.close();
@@ -223,32 +243,37 @@ export async function benchCatalogue(kit: BenchKit) {
       await loadDemoData(opened.db);
       const scope = await seed(opened.db);
       await opened.close();
-      const captured = await captureSql((log) => drizzlePg(pool, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db, scope);
+      // Captured on a connection of its own, whose prepared statements then say which the app prepares.
+      const capturePool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+      const captured = await captureSql(
+        (log) => drizzlePg(capturePool, { schema, logger: { logQuery: (query, params) => log.push({ query, params }) } }) as unknown as Db,
+        scope,
+        preparedOn((text) => capturePool.query(text)),
+      ).finally(() => capturePool.end());
+      const names = new Map<string, string>();
+      const nameOf = (text: string) => names.get(text) ?? (names.set(text, `raw_${names.size}`).get(text) as string);
       await measure(
         kit,
         'PostgreSQL',
         { DATABASE_URL: url.toString() },
         async () => {
-          // Reads on any pooled connection, as the server's pool does; the save on one connection in a transaction.
-          const exec = (s: Statement) => pool.query(s.query, s.params);
+          // Each call on one pooled connection, as the server's pool lends them; what the app prepares is prepared here too.
+          const run = async (log: Statement[]) => {
+            const c = await pool.connect();
+            try {
+              return await replay(log, (s) => (s.prepared ? c.query({ name: nameOf(s.query), text: s.query, values: s.params }) : c.query(s.query, s.params)));
+            } catch (err) {
+              await c.query('rollback');
+              throw err;
+            } finally {
+              c.release();
+            }
+          };
           return rawServer({
-            '/tableLoad': () => replay(captured.tableLoad, exec),
-            '/autocomplete': () => replay(captured.autocomplete, exec),
-            '/barcode': () => replay(captured.barcode, exec),
-            '/save': async () => {
-              const c = await pool.connect();
-              try {
-                await c.query('begin');
-                const last = await replay(captured.save, (s) => c.query(s.query, s.params));
-                await c.query('commit');
-                return last;
-              } catch (err) {
-                await c.query('rollback');
-                throw err;
-              } finally {
-                c.release();
-              }
-            },
+            '/tableLoad': () => run(captured.tableLoad),
+            '/autocomplete': () => run(captured.autocomplete),
+            '/barcode': () => run(captured.barcode),
+            '/save': () => run(captured.save),
           });
         },
         captured,
