@@ -52,6 +52,11 @@ const productReferences = perDatabase((db) =>
       suppliers: ownedCount(supplier, sql`array[${sql.placeholder('supplierId')}]::int[]`),
       classes: ownedCount(productClass, sql`array[${sql.placeholder('productClassId')}]::int[]`),
       countries: sql<number>`(select count(*) from ${country} where ${country.id} = ${sql.placeholder('countryId')})::int`,
+      // The saved product's row version and tags, read in the same snapshot (null for a new one).
+      version: sql<string | null>`(select ${product}.xmin::text from ${product} where ${ownedBy(product, SCOPE_PLACEHOLDERS, eq(product.id, sql.placeholder('productId')))})`,
+      storedTags: sql<number[]>`array(select ${productProductTag.tagId} from ${productProductTag}
+        where ${productProductTag.merchantAccountId} = ${sql.placeholder('merchantAccountId')} and ${productProductTag.productId} = ${sql.placeholder('productId')}
+        order by ${productProductTag.position})`,
     })
     .from(department)
     .innerJoin(tax, departmentTax)
@@ -59,11 +64,12 @@ const productReferences = perDatabase((db) =>
     .prepare('product_references'),
 );
 
-/** The body's references (404 when one is not the caller's). */
-async function referencesOf(db: Db, s: Scope, i: ProductInput) {
+/** The body's references (404 when one is not the caller's), and the saved product's version and tags. */
+async function referencesOf(db: Db, s: Scope, id: number | null, i: ProductInput) {
   const tagIds = [...new Set(i.productTags)];
   const [r] = await productReferences(db).execute({
     ...s,
+    productId: id,
     departmentId: i.departmentId,
     tax: i.tax,
     tags: tagIds,
@@ -154,33 +160,24 @@ function productRow(i: ProductInput, d: Awaited<ReturnType<typeof referencesOf>>
 }
 
 /**
- * The usual update, prepared: the row, only while the product's stored tags are the body's (in
- * their order), so that one statement is the whole save. A product whose tags change (or that is
- * not the caller's) matches nothing here and is saved by the transaction below.
+ * The usual update, prepared: one statement is the whole save when the tags stay as they are. It
+ * writes only the row version the references read saw, so a save that committed in between (with
+ * tags of its own) makes it match nothing, and the save goes the transaction's way.
  */
 const productUpdate = perDatabase((db) =>
   db
     .update(product)
     .set({ ...Object.fromEntries(WRITTEN_COLUMNS.map((c) => [c, sql`${sql.placeholder(c)}`])), updatedDate: sql`now()` })
-    .where(
-      ownedBy(
-        product,
-        SCOPE_PLACEHOLDERS,
-        and(
-          eq(product.id, sql.placeholder('id')),
-          sql`array(select ${productProductTag.tagId} from ${productProductTag}
-            where ${productProductTag.merchantAccountId} = ${product.merchantAccountId} and ${productProductTag.productId} = ${product.id}
-            order by ${productProductTag.position}) = ${sql.placeholder('tags')}::int[]`,
-        ),
-      ),
-    )
+    .where(ownedBy(product, SCOPE_PLACEHOLDERS, and(eq(product.id, sql.placeholder('id')), sql`${product}.xmin::text = ${sql.placeholder('version')}`)))
     .returning(savedProductFields)
     .prepare('product_update'),
 );
 
+const sameList = (a: number[], b: number[]) => a.length === b.length && a.every((x, n) => x === b[n]);
+
 async function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput): Promise<Product | undefined> {
   // Read apart from the write, as a transaction's first statement would be: nothing locks them either way.
-  const d = await referencesOf(db, s, i);
+  const d = await referencesOf(db, s, id, i);
   const row = productRow(i, d);
   const known = (tags: number[]) => ({
     departmentName: d.name,
@@ -190,8 +187,8 @@ async function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput
     taxRateBp: d.ownTaxRateBp ?? d.taxRateBp,
     tags,
   });
-  if (id !== null) {
-    const [updated] = await productUpdate(db).execute({ ...row, ...s, id, tags: i.productTags });
+  if (id !== null && d.version !== null && sameList(d.storedTags, i.productTags)) {
+    const [updated] = await productUpdate(db).execute({ ...row, ...s, id, version: d.version });
     if (updated) return savedProduct(updated, known(i.productTags));
   }
   const tagLinks = (productId: number) => i.productTags.map((tagId) => ({ productId, tagId }));

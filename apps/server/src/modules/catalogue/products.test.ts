@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidEan13 } from '@tillpoint/contracts/barcode';
@@ -133,11 +134,42 @@ describe('products: save', () => {
       const kept = await save({ productTags: [tagA.id] });
       const changed = await save({ productTags: [tagB.id] });
       expect([kept.value.status, changed.value.status]).toEqual([200, 200]);
-      // Measured 2026-11-24: 2 and 7 (were 6 and 6): the references, then the guarded update; a change
-      // of tags misses the guard and is saved in a transaction (BEGIN, update, the links' delete and insert, COMMIT).
-      expect({ kept: kept.n, changed: changed.n }).toEqual({ kept: 2, changed: 7 });
+      // Measured 2026-11-24: 2 and 6 (were 6 and 6): the references (with the row's version and tags),
+      // then the update of that version; a change of tags is saved in a transaction (BEGIN, update, the
+      // links' delete and insert, COMMIT).
+      expect({ kept: kept.n, changed: changed.n }).toEqual({ kept: 2, changed: 6 });
     } finally {
       counter.restore();
+    }
+  });
+
+  it.runIf(process.env.DB_ENGINE === 'postgres')('a save committed between an update\'s read and its write does not keep its tags under the later save', async () => {
+    const p = await newProduct({ productTags: [tagA.id] });
+    const original = pg.Client.prototype.query;
+    let raced = false;
+    // Another user's save, with other tags, lands right after this save read the product.
+    const otherSave = async () => {
+      const other = await w.api<Product>('PUT', `${P}update`, { ...body({ barcode: p.barcode, name: 'Other' }), id: p.id, productTags: [tagB.id] });
+      expect(other.status).toBe(200);
+    };
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string };
+      const last = args.length - 1;
+      // The pool passes a callback: the other save runs before this one is handed its answer.
+      if (!raced && (typeof q === 'string' ? q : (q.text ?? '')).includes('.xmin::text from') && typeof args[last] === 'function') {
+        raced = true;
+        const done = args[last] as (err: unknown, res?: unknown) => void;
+        args[last] = (err: unknown, res: unknown) => (err ? done(err) : otherSave().then(() => done(null, res), done));
+      }
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      const later = await w.api<Product>('PUT', `${P}update`, { ...body({ barcode: p.barcode, name: 'Later' }), id: p.id, productTags: [tagA.id] });
+      expect(raced).toBe(true);
+      expect(later.body).toMatchObject({ name: 'Later', productTags: [tagA.id] });
+      expect(later.body).toEqual((await w.api<Product>('GET', `${P}${p.id}`)).body);
+    } finally {
+      pg.Client.prototype.query = original;
     }
   });
 
