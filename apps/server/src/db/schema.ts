@@ -717,6 +717,9 @@ export const product = pgTable(
     actualMarginBp: integer('actual_margin_bp'),
     retailPrice: integer('retail_price'),
     webEnabled: boolean('web_enabled').notNull().default(true),
+    // Raised by every save that rewrites the product's tags: a save that keeps them writes the row in
+    // one statement only while this is what it read (products.service.ts, productUpdate).
+    tagsVersion: integer('tags_version').notNull().default(0),
     createdDate: created(),
     updatedDate: updated(),
   },

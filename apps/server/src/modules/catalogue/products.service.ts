@@ -52,8 +52,8 @@ const productReferences = perDatabase((db) =>
       suppliers: ownedCount(supplier, sql`array[${sql.placeholder('supplierId')}]::int[]`),
       classes: ownedCount(productClass, sql`array[${sql.placeholder('productClassId')}]::int[]`),
       countries: sql<number>`(select count(*) from ${country} where ${country.id} = ${sql.placeholder('countryId')})::int`,
-      // The saved product's row version and tags, read in the same snapshot (null for a new one).
-      version: sql<string | null>`(select ${product}.xmin::text from ${product} where ${ownedBy(product, SCOPE_PLACEHOLDERS, eq(product.id, sql.placeholder('productId')))})`,
+      // The saved product's tags and their version, read in the same snapshot (null for a new one).
+      tagsVersion: sql<number | null>`(select ${product.tagsVersion} from ${product} where ${ownedBy(product, SCOPE_PLACEHOLDERS, eq(product.id, sql.placeholder('productId')))})`,
       storedTags: sql<number[]>`array(select ${productProductTag.tagId} from ${productProductTag}
         where ${productProductTag.merchantAccountId} = ${sql.placeholder('merchantAccountId')} and ${productProductTag.productId} = ${sql.placeholder('productId')}
         order by ${productProductTag.position})`,
@@ -64,7 +64,7 @@ const productReferences = perDatabase((db) =>
     .prepare('product_references'),
 );
 
-/** The body's references (404 when one is not the caller's), and the saved product's version and tags. */
+/** The body's references (404 when one is not the caller's), and the saved product's tags with their version. */
 async function referencesOf(db: Db, s: Scope, id: number | null, i: ProductInput) {
   const tagIds = [...new Set(i.productTags)];
   const [r] = await productReferences(db).execute({
@@ -161,14 +161,15 @@ function productRow(i: ProductInput, d: Awaited<ReturnType<typeof referencesOf>>
 
 /**
  * The usual update, prepared: one statement is the whole save when the tags stay as they are. It
- * writes only the row version the references read saw, so a save that committed in between (with
- * tags of its own) makes it match nothing, and the save goes the transaction's way.
+ * writes the row only while its tags are still the version the references read saw: a save that
+ * rewrote them in between (and committed) makes it match nothing, and this save then goes the
+ * transaction's way. A save in between that kept them does not: the later save wins, as it would.
  */
 const productUpdate = perDatabase((db) =>
   db
     .update(product)
     .set({ ...Object.fromEntries(WRITTEN_COLUMNS.map((c) => [c, sql`${sql.placeholder(c)}`])), updatedDate: sql`now()` })
-    .where(ownedBy(product, SCOPE_PLACEHOLDERS, and(eq(product.id, sql.placeholder('id')), sql`${product}.xmin::text = ${sql.placeholder('version')}`)))
+    .where(ownedBy(product, SCOPE_PLACEHOLDERS, and(eq(product.id, sql.placeholder('id')), eq(product.tagsVersion, sql.placeholder('tagsVersion')))))
     .returning(savedProductFields)
     .prepare('product_update'),
 );
@@ -187,8 +188,8 @@ async function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput
     taxRateBp: d.ownTaxRateBp ?? d.taxRateBp,
     tags,
   });
-  if (id !== null && d.version !== null && sameList(d.storedTags, i.productTags)) {
-    const [updated] = await productUpdate(db).execute({ ...row, ...s, id, version: d.version });
+  if (id !== null && d.tagsVersion !== null && sameList(d.storedTags, i.productTags)) {
+    const [updated] = await productUpdate(db).execute({ ...row, ...s, id, tagsVersion: d.tagsVersion });
     if (updated) return savedProduct(updated, known(i.productTags));
   }
   const tagLinks = (productId: number) => i.productTags.map((tagId) => ({ productId, tagId }));
@@ -203,7 +204,7 @@ async function writeProduct(db: Db, s: Scope, id: number | null, i: ProductInput
     }
     const [updated] = await tx
       .update(product)
-      .set({ ...row, updatedDate: new Date() })
+      .set({ ...row, tagsVersion: sql`${product.tagsVersion} + 1`, updatedDate: new Date() })
       .where(ownedBy(product, s, eq(product.id, id)))
       .returning(savedProductFields);
     // Not the store's product: nothing written (the caller answers 404).

@@ -134,7 +134,7 @@ describe('products: save', () => {
       const kept = await save({ productTags: [tagA.id] });
       const changed = await save({ productTags: [tagB.id] });
       expect([kept.value.status, changed.value.status]).toEqual([200, 200]);
-      // Measured 2026-11-24: 2 and 6 (were 6 and 6): the references (with the row's version and tags),
+      // Measured 2026-11-24: 2 and 6 (were 6 and 6): the references (with the stored tags and their version),
       // then the update of that version; a change of tags is saved in a transaction (BEGIN, update, the
       // links' delete and insert, COMMIT).
       expect({ kept: kept.n, changed: changed.n }).toEqual({ kept: 2, changed: 6 });
@@ -156,7 +156,7 @@ describe('products: save', () => {
       const q = args[0] as string | { text?: string };
       const last = args.length - 1;
       // The pool passes a callback: the other save runs before this one is handed its answer.
-      if (!raced && (typeof q === 'string' ? q : (q.text ?? '')).includes('.xmin::text from') && typeof args[last] === 'function') {
+      if (!raced && (typeof q === 'string' ? q : (q.text ?? '')).includes('"tags_version" from "product"') && typeof args[last] === 'function') {
         raced = true;
         const done = args[last] as (err: unknown, res?: unknown) => void;
         args[last] = (err: unknown, res: unknown) => (err ? done(err) : otherSave().then(() => done(null, res), done));

@@ -1,0 +1,1 @@
+ALTER TABLE "product" ADD COLUMN "tags_version" integer DEFAULT 0 NOT NULL;
