@@ -4,11 +4,11 @@ import { fromHundredths } from '@tillpoint/contracts/price-calculator';
 import type { TableLoadRequest } from '@tillpoint/contracts/table-load';
 import type { Db } from '../../db/open-db';
 import { perDatabase } from '../../db/per-database';
+import { builtOnceSql } from '../../db/prepared-sql';
 import { department, product } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { type TableColumns, hundredthsColumn, loadTableByIds } from '../../platform/table-load';
 import { SCOPE_PLACEHOLDERS, ownedBy } from '../../platform/tenancy';
-import { queryRows } from '../../db/rows';
 
 /** Columns the product table load filters and sorts on (PRODUCT_TABLE_COLUMNS). */
 const columns: TableColumns = {
@@ -241,36 +241,47 @@ const AUTOCOMPLETE_WALK = 5_000;
  * taken only when it is exact: the prefix names were all read, and they fill the page, or the
  * contains part found a full page of names, or the walk read the whole store. `walk` is for tests.
  */
-export async function autocompleteProducts(db: Db, s: Scope, text: string, walk = AUTOCOMPLETE_WALK): Promise<ProductOption[]> {
-  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const prefix = sql`lower(${`${escaped}%`})`;
-  const contains = sql`lower(${`%${escaped}%`})`;
+/**
+ * The quick answer, its text built once (it was built on every keystroke) and planned for each text. Each part is one pass over its
+ * names (a count and the distinct names, in order); the walk tests names with strpos and
+ * starts_with, several times cheaper than LIKE on thousands of rows.
+ */
+const autocompleteQuick = (() => {
   const name = product.nameLower;
-  const n = AUTOCOMPLETE_LIMIT;
-  // Each part is one pass over its names (a count and the distinct names, in order); the walk tests
-  // names with strpos and starts_with, several times cheaper than LIKE on thousands of rows.
-  const [quick] = await queryRows<{ ids: number[] | null }>(
-    db,
+  const own = (extra?: SQL) => ownedBy(product, SCOPE_PLACEHOLDERS, extra);
+  const [text, prefix, walk] = [sql.placeholder('text'), sql`lower(${sql.placeholder('prefix')})`, sql`${sql.placeholder('walk')}::int`];
+  const n = sql.raw(String(AUTOCOMPLETE_LIMIT));
+  return builtOnceSql<{ ids: number[] | null }>(
     sql`with starting as (select count(*) as walked, array_agg(distinct name) as names
-        from (select ${name} as name from ${product} where ${own(s, sql`${name} like ${prefix}`)} limit ${walk + 1}) s),
+        from (select ${name} as name from ${product} where ${own(sql`${name} like ${prefix}`)} limit ${walk} + 1) s),
       containing as (select count(*) as walked, array_agg(distinct name) filter (where strpos(name, lower(${text})) > 0 and not starts_with(name, lower(${text}))) as names
-        from (select ${name} as name from ${product} where ${own(s)} order by ${name} limit ${walk}) f)
+        from (select ${name} as name from ${product} where ${own()} order by ${name} limit ${walk}) f)
       select case when starting.walked <= ${walk} and (cardinality(starting.names) >= ${n} or containing.walked < ${walk} or cardinality(containing.names) >= ${n}) then
-        array(select ${product.id} from ${product} where ${own(s, sql`${name} = any(coalesce(starting.names[1:${n}], '{}') || coalesce(containing.names[1:${n}], '{}'))`)}
+        array(select ${product.id} from ${product} where ${own(sql`${name} = any(coalesce(starting.names[1:${n}], '{}') || coalesce(containing.names[1:${n}], '{}'))`)}
           order by ${name} like ${prefix} desc, ${name}, ${product.id} limit ${n})
       end as ids from starting, containing`,
   );
+})();
+
+export async function autocompleteProducts(db: Db, s: Scope, text: string, walk = AUTOCOMPLETE_WALK): Promise<ProductOption[]> {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const [quick] = await autocompleteQuick(db, { ...s, text, prefix: `${escaped}%`, walk });
   if (quick.ids) return quick.ids.length ? optionsByIds(db, s, quick.ids) : [];
-  return searchProducts(db, s, prefix, contains);
+  return searchProducts(db, s, sql`lower(${`${escaped}%`})`, sql`lower(${`%${escaped}%`})`);
 }
 
-/** The options of these products, in the order of the ids. */
-async function optionsByIds(db: Db, s: Scope, ids: number[]): Promise<ProductOption[]> {
-  const rows = await db
+const optionsOf = perDatabase((db) =>
+  db
     .select(option)
     .from(product)
     .innerJoin(department, joinDepartment)
-    .where(own(s, sql`${product.id} = any(${sql.param(ids)}::int[])`));
+    .where(ownedBy(product, SCOPE_PLACEHOLDERS, sql`${product.id} = any(${sql.placeholder('ids')}::int[])`))
+    .prepare('product_options_by_ids'),
+);
+
+/** The options of these products, in the order of the ids. */
+async function optionsByIds(db: Db, s: Scope, ids: number[]): Promise<ProductOption[]> {
+  const rows = await optionsOf(db).execute({ ...s, ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []).map(toOption);
 }
