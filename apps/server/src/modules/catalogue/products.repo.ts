@@ -231,20 +231,9 @@ export async function menuProducts(db: Db, s: Scope): Promise<ProductOption[]> {
 const AUTOCOMPLETE_WALK = 5_000;
 
 /**
- * GET product/name/{text}: names containing the text, ignoring case, names that start with it
- * first, then alphabetical (by the stored lower-case name, then id); at most AUTOCOMPLETE_LIMIT.
- * A common text matches thousands of products, and ranking them all (the trigram index finds them,
- * then every match is read and sorted) was most of the request. The quick answer reads names from
- * the two name indexes instead: every name starting with the text (the pattern index's range:
- * LIKE 'text%' in any collation), and the store's first names in alphabetical order, keeping those
- * that contain it; the first names of each part, and so their products, are then known. It is
- * taken only when it is exact: the prefix names were all read, and they fill the page, or the
- * contains part found a full page of names, or the walk read the whole store. `walk` is for tests.
- */
-/**
- * The quick answer, its text built once (it was built on every keystroke) and planned for each text. Each part is one pass over its
- * names (a count and the distinct names, in order); the walk tests names with strpos and
- * starts_with, several times cheaper than LIKE on thousands of rows.
+ * The autocomplete's quick answer, its text built once (it was built on every keystroke) and planned
+ * for each text. Each part is one pass over its names (a count and the distinct names, in order); the
+ * walk tests names with strpos and starts_with, several times cheaper than LIKE on thousands of rows.
  */
 const autocompleteQuick = (() => {
   const name = product.nameLower;
@@ -263,6 +252,17 @@ const autocompleteQuick = (() => {
   );
 })();
 
+/**
+ * GET product/name/{text}: names containing the text, ignoring case, names that start with it
+ * first, then alphabetical (by the stored lower-case name, then id); at most AUTOCOMPLETE_LIMIT.
+ * A common text matches thousands of products, and ranking them all (the trigram index finds them,
+ * then every match is read and sorted) was most of the request. The quick answer reads names from
+ * the two name indexes instead: every name starting with the text (the pattern index's range:
+ * LIKE 'text%' in any collation), and the store's first names in alphabetical order, keeping those
+ * that contain it; the first names of each part, and so their products, are then known. It is
+ * taken only when it is exact: the prefix names were all read, and they fill the page, or the
+ * contains part found a full page of names, or the walk read the whole store. `walk` is for tests.
+ */
 export async function autocompleteProducts(db: Db, s: Scope, text: string, walk = AUTOCOMPLETE_WALK): Promise<ProductOption[]> {
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   const [quick] = await autocompleteQuick(db, { ...s, text, prefix: `${escaped}%`, walk });
