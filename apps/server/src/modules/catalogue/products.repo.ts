@@ -192,9 +192,16 @@ export function listProducts(db: Db, s: Scope, request: TableLoadRequest) {
       const from = db.select(fields).from(product);
       return namesDepartment ? from.innerJoin(department, joinDepartment).where(own(s, where)) : from.where(own(s, where));
     },
-    async (ids) => (await joined(db).where(own(s, sql`${product.id} = any(${sql.param(ids)}::int[])`))).map(toProduct),
+    async (ids) => (await productsByIds(db).execute({ ...s, ids })).map(toProduct),
   );
 }
+
+/** A table page's products by their ids, prepared: the joined select is built once, not for every page. */
+const productsByIds = perDatabase((db) =>
+  joined(db)
+    .where(ownedBy(product, SCOPE_PLACEHOLDERS, sql`${product.id} = any(${sql.placeholder('ids')}::int[])`))
+    .prepare('products_by_ids'),
+);
 
 const option = {
   id: product.id,
