@@ -143,36 +143,58 @@ async function replay(log: Statement[], exec: (s: Statement) => Promise<unknown>
 const preparedOn = (query: (text: string) => Promise<unknown>) => async () =>
   new Set(rowsOf<{ statement: string }>(await query('select statement from pg_prepared_statements')).map((r) => r.statement));
 
-async function measure(kit: BenchKit, label: string, serverEnv: Record<string, string>, raw: () => Promise<{ base: string; close: () => Promise<void> }>, captured: Awaited<ReturnType<typeof captureSql>>) {
+/**
+ * Loads each route on the app, then its raw baseline. `together` (PostgreSQL): both servers are up
+ * and each route's baseline runs right after it, so both meet the database in the same state (the
+ * saves' writes, autovacuum); PGlite's data folder opens in one process at a time, so its baselines
+ * run after the app has stopped.
+ */
+async function measure(
+  kit: BenchKit,
+  label: string,
+  serverEnv: Record<string, string>,
+  raw: () => Promise<{ base: string; close: () => Promise<void> }>,
+  captured: Awaited<ReturnType<typeof captureSql>>,
+  together: boolean,
+) {
   const server = await kit.startServer(serverEnv);
-  const results: { name: string; api: Result; raw?: Result }[] = [];
+  let baseline = together ? await raw() : undefined;
+  const results: { name: string; path: string; api: Result; raw?: Result }[] = [];
+  const loadRaw = (path: string) => kit.load(`raw ${path}`, { url: `${baseline?.base}${path}` });
   try {
     const token = await kit.signIn(server.base);
     const auth = { authorization: `Bearer ${token}` };
     const json = { 'content-type': 'application/json', ...auth };
     const P = `${server.base}/api/storemanagement/product/`;
-    const saveBody = JSON.stringify({ ...captured.target });
-    results.push({
-      name: `table load: name contains '${SEARCH}', by name`,
-      api: await kit.load('table load', {
-        url: `${P}all`,
-        method: 'PUT',
-        headers: json,
-        body: JSON.stringify({ filter: [{ name: 'name', value: SEARCH, filterMatchMode: 'contains' }], sort: [{ name: 'name', ascending: true }], pageNumber: 0, limit: 10 }),
-      }),
-    });
-    results.push({ name: `autocomplete: GET name/${PREFIX}`, api: await kit.load('autocomplete', { url: `${P}name/${PREFIX}`, headers: auth }) });
-    results.push({ name: 'barcode lookup: GET barcode/{barcode}', api: await kit.load('barcode', { url: `${P}barcode/${BARCODE}`, headers: auth }) });
-    results.push({ name: 'product save: PUT update (one product)', api: await kit.load('save', { url: `${P}update`, method: 'PUT', headers: json, body: saveBody }) });
+    const routes: { name: string; path: string; opts: autocannon.Options }[] = [
+      {
+        name: `table load: name contains '${SEARCH}', by name`,
+        path: '/tableLoad',
+        opts: {
+          url: `${P}all`,
+          method: 'PUT',
+          headers: json,
+          body: JSON.stringify({ filter: [{ name: 'name', value: SEARCH, filterMatchMode: 'contains' }], sort: [{ name: 'name', ascending: true }], pageNumber: 0, limit: 10 }),
+        },
+      },
+      { name: `autocomplete: GET name/${PREFIX}`, path: '/autocomplete', opts: { url: `${P}name/${PREFIX}`, headers: auth } },
+      { name: 'barcode lookup: GET barcode/{barcode}', path: '/barcode', opts: { url: `${P}barcode/${BARCODE}`, headers: auth } },
+      { name: 'product save: PUT update (one product)', path: '/save', opts: { url: `${P}update`, method: 'PUT', headers: json, body: JSON.stringify({ ...captured.target }) } },
+    ];
+    for (const r of routes) {
+      const api = await kit.load(r.name, r.opts);
+      results.push({ name: r.name, path: r.path, api, raw: baseline ? await loadRaw(r.path) : undefined });
+    }
   } finally {
     await server.stop();
   }
-  const baseline = await raw();
   try {
-    const paths = ['/tableLoad', '/autocomplete', '/barcode', '/save'];
-    for (const [i, path] of paths.entries()) results[i].raw = await kit.load(`raw ${path}`, { url: `${baseline.base}${path}` });
+    if (!baseline) {
+      baseline = await raw();
+      for (const r of results) r.raw = await loadRaw(r.path);
+    }
   } finally {
-    await baseline.close();
+    await baseline?.close();
   }
   console.log(`\n${label}: catalogue of ${MAIN_PRODUCTS.toLocaleString('en-GB')} products (+ ${OTHER_STORES} stores × ${OTHER_PRODUCTS.toLocaleString('en-GB')}), vacuumed and analysed`);
   for (const r of results) {
@@ -226,6 +248,7 @@ export async function benchCatalogue(kit: BenchKit) {
         return { base: server.base, close };
       },
       captured,
+      false,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -277,6 +300,7 @@ export async function benchCatalogue(kit: BenchKit) {
           });
         },
         captured,
+        true,
       );
     } finally {
       await pool.end();
