@@ -3,6 +3,9 @@ import { moneyString } from '@tillpoint/contracts/basket';
 import { BRANCH_TIME_ZONE } from '@tillpoint/contracts/schedule';
 import type { customerOrder } from '../../db/schema';
 import { cellText } from '../../platform/table-export';
+import { useCodepageTables } from './codepage-table';
+
+useCodepageTables();
 
 /** Characters on a line of an 80 mm ticket in the printer's standard font (a safe width for 42- and 48-column models). */
 export const COLUMNS = 42;
