@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { PRINTING_MESSAGES } from '@tillpoint/contracts/printing';
 import type { Db } from '../../db/open-db';
-import { customerOrder, device, printJob } from '../../db/schema';
+import { customerOrder, printJob } from '../../db/schema';
+import { perDatabase } from '../../db/per-database';
+import { preparedSql } from '../../db/prepared-sql';
 import type { Scope } from '../../platform/auth';
 import { recordOrderEvent } from '../../platform/order-events';
 import { encodeTicket, kitchenTicket, receiptOf, receiptTicket } from './print-layout';
-import { type PrintTarget, itemPrinters, printableBranch, printableOrder } from './printing.repo';
+import { type PrintTarget, branchPrinters, itemPrinters, printableBranch, printableOrder } from './printing.repo';
 import { PrinterError, type PrinterSend } from './printer-socket';
 import { turns } from '../../platform/turns';
-import { ownedBy } from '../../platform/tenancy';
 import { callerOrder } from '../../platform/caller-order';
 
 type PrintJobRow = typeof printJob.$inferSelect;
@@ -37,27 +38,46 @@ export async function purgeFinishedPrints(db: Db, now = new Date()) {
 export const printerFailure = (kind: 'KITCHEN' | 'RECEIPT', p: PrintTarget, reason: string) =>
   `${kind === 'KITCHEN' ? 'Kitchen' : 'Receipt'} printer "${p.name}" (${p.networkAddress}:${p.port}) ${reason}`;
 
+const P = sql.placeholder;
+
+/**
+ * One prepared statement: the due jobs locked (skipping another instance's), leased and counted as
+ * tried. Due by the database's clock, which stamped a new job: the server's Date has only
+ * milliseconds, so a job queued within the same millisecond (an Accept just before its wake) looked
+ * not yet due.
+ */
+const claimDuePrints = perDatabase((db) => {
+  const due = db
+    .select({ merchantAccountId: printJob.merchantAccountId, id: printJob.id })
+    .from(printJob)
+    .where(and(inArray(printJob.status, ['PENDING', 'PRINTING']), lte(printJob.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(printJob.nextAttemptAt))
+    .limit(P('batch'))
+    .for('update', { skipLocked: true });
+  return db
+    .update(printJob)
+    .set({ status: 'PRINTING', attempts: sql`${printJob.attempts} + 1`, nextAttemptAt: sql`${P('leaseUntil')}::timestamptz`, updatedDate: sql`${P('now')}::timestamptz` })
+    .where(sql`(${printJob.merchantAccountId}, ${printJob.id}) in (${due})`)
+    .returning()
+    .prepare('print_jobs_claim');
+});
+
+/** A job's outcome, only while the lease is ours: a job superseded meanwhile by a newer print stays superseded. */
+const finishPrint = preparedSql(
+  'print_job_finish',
+  sql`update print_job set status = ${P('status')}::text, printed_device_ids = ${P('printed')}::jsonb, last_error = ${P('lastError')}::text,
+      next_attempt_at = ${P('nextAttemptAt')}::timestamptz, updated_date = ${P('now')}::timestamptz
+    where merchant_account_id = ${P('account')}::int and id = ${P('id')}::int and status = 'PRINTING'`,
+);
+
 /**
  * Sends the due prints. Jobs are claimed with FOR UPDATE SKIP LOCKED and leased before sending, so
  * several server instances never print the same ticket twice, and the claimed jobs print side by
  * side (one silent printer does not hold up another's tickets).
  */
 export async function deliverDuePrints(db: Db, send: PrinterSend, batch = 10): Promise<{ printed: number; failed: number }> {
-  // One statement: the due jobs locked (skipping another instance's), leased and counted as tried.
-  // Due by the database's clock, which stamped a new job: the server's Date has only milliseconds, so
-  // a job queued within the same millisecond (an Accept just before its wake) looked not yet due.
-  const due = db
-    .select({ merchantAccountId: printJob.merchantAccountId, id: printJob.id })
-    .from(printJob)
-    .where(and(inArray(printJob.status, ['PENDING', 'PRINTING']), lte(printJob.nextAttemptAt, sql`now()`)))
-    .orderBy(asc(printJob.nextAttemptAt))
-    .limit(batch)
-    .for('update', { skipLocked: true });
-  const claimed: PrintJobRow[] = await db
-    .update(printJob)
-    .set({ status: 'PRINTING', attempts: sql`${printJob.attempts} + 1`, nextAttemptAt: new Date(Date.now() + LEASE_MS), updatedDate: new Date() })
-    .where(sql`(${printJob.merchantAccountId}, ${printJob.id}) in (${due})`)
-    .returning();
+  const now = Date.now();
+  const claimed: PrintJobRow[] = await claimDuePrints(db).execute({ batch, leaseUntil: new Date(now + LEASE_MS).toISOString(), now: new Date(now).toISOString() });
   const dbTurn = turns(PRINT_DB_TURNS);
   const results = await Promise.all(claimed.map((job) => printOne(db, send, job, dbTurn)));
   return { printed: results.filter(Boolean).length, failed: results.filter((r) => !r).length };
@@ -83,7 +103,7 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow, dbTurn: Ret
       const tickets = (await itemPrinters(db, s, order.lines)).map(({ printer, items }) => ({ printer, bytes: encodeTicket(kitchenTicket(order, printer.name, items)) }));
       return { order, tickets, giveUp: false };
     }
-    const [printer] = await receiptPrinters(db, s);
+    const [printer] = await branchPrinters(db, s, 'RECEIPT');
     if (printer) return { order, tickets: [{ printer, bytes: encodeTicket(receiptTicket(receiptOf(order, await printableBranch(db, s)))) }], giveUp: false };
     // Nothing to retry until someone adds a printer: fail now, and say what to do.
     errors.push(PRINTING_MESSAGES.noReceiptPrinter);
@@ -99,12 +119,16 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow, dbTurn: Ret
     });
   }
   const status = !errors.length ? 'PRINTED' : giveUp || job.attempts >= MAX_PRINT_ATTEMPTS ? 'FAILED' : 'PENDING';
-  // Only while the lease is ours: a job superseded meanwhile by a newer print stays superseded.
   const finish = (tx: Db) =>
-    tx
-      .update(printJob)
-      .set({ status, printedDeviceIds: printed, lastError: errors.join('; ') || null, nextAttemptAt: new Date(Date.now() + printBackoffMs(job.attempts)), updatedDate: new Date() })
-      .where(and(eq(printJob.merchantAccountId, s.merchantAccountId), eq(printJob.id, job.id), eq(printJob.status, 'PRINTING')));
+    finishPrint(tx, {
+      status,
+      printed: JSON.stringify(printed),
+      lastError: errors.join('; ') || null,
+      nextAttemptAt: new Date(Date.now() + printBackoffMs(job.attempts)).toISOString(),
+      now: new Date().toISOString(),
+      account: s.merchantAccountId,
+      id: job.id,
+    });
   // The usual case, a first print that went out for an order without a printer error, changes nothing
   // on the order (a print failing meanwhile sets its own error, and keeps it): one statement.
   if (order && !errors.length && !job.lastError && order.errorType === 'INIT') {
@@ -127,15 +151,6 @@ async function printOne(db: Db, send: PrinterSend, job: PrintJobRow, dbTurn: Ret
     }),
   );
   return !errors.length;
-}
-
-/** The branch's active receipt printers, the first one first. */
-function receiptPrinters(db: Db, s: Scope): Promise<PrintTarget[]> {
-  return db
-    .select({ id: device.id, name: device.name, networkAddress: device.networkAddress, port: device.port })
-    .from(device)
-    .where(ownedBy(device, s, and(eq(device.kind, 'RECEIPT'), eq(device.status, 'ACTIVE'))))
-    .orderBy(device.id);
 }
 
 /**

@@ -12,7 +12,7 @@ type OrderLine = PrintableOrder['lines'][number] & { productId: number | null; w
 
 const P = sql.placeholder;
 
-/** The order and its lines as a print reads them: two prepared statements (a print follows every accept). */
+/** What a print reads, prepared (a print follows every accept): the order, its lines, their web menu items, the printer groups' products and the branch's printers. */
 const printStatements = perDatabase((db) => ({
   order: db
     .select()
@@ -25,7 +25,29 @@ const printStatements = perDatabase((db) => ({
     .where(and(eq(customerOrderLine.merchantAccountId, SCOPE_PLACEHOLDERS.merchantAccountId), eq(customerOrderLine.orderId, P('orderId'))))
     .orderBy(customerOrderLine.id)
     .prepare('printable_order_lines'),
+  items: db
+    .select()
+    .from(webMenu)
+    .where(ownedBy(webMenu, SCOPE_PLACEHOLDERS, or(sql`${webMenu.productId} = any(${P('productIds')}::int[])`, sql`${webMenu.id} = any(${P('itemIds')}::int[])`)))
+    .prepare('print_items'),
+  printers: db
+    .select({ id: device.id, name: device.name, networkAddress: device.networkAddress, port: device.port })
+    .from(device)
+    .where(ownedBy(device, SCOPE_PLACEHOLDERS, and(eq(device.kind, sql`${P('kind')}::text`), eq(device.status, 'ACTIVE'))))
+    .orderBy(device.id)
+    .prepare('branch_printers'),
+  groupMembers: db
+    .select({ groupId: productGroupProduct.groupId, name: product.name })
+    .from(productGroupProduct)
+    .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
+    .where(and(eq(productGroupProduct.merchantAccountId, SCOPE_PLACEHOLDERS.merchantAccountId), sql`${productGroupProduct.groupId} = any(${P('groupIds')}::int[])`))
+    .prepare('print_group_members'),
 }));
+
+/** The branch's active printers of a kind, the first one first. */
+export function branchPrinters(db: Db, s: Scope, kind: 'KITCHEN' | 'RECEIPT'): Promise<PrintTarget[]> {
+  return printStatements(db).printers.execute({ ...s, kind });
+}
 
 /** An order of the branch as tickets and receipts need it, with its lines in the order they were added. */
 export async function printableOrder(db: Db, s: Scope, orderId: number): Promise<(PrintableOrder & { id: number; errorType: string; lines: OrderLine[] }) | undefined> {
@@ -62,31 +84,16 @@ export async function itemPrinters(db: Db, s: Scope, lines: OrderLine[]): Promis
   const productIds = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
   const itemIds = [...new Set(lines.flatMap((l) => (l.webMenuId === null ? [] : [l.webMenuId])))];
   if (!productIds.length && !itemIds.length) return [];
-  const items = (
-    await db
-      .select()
-      .from(webMenu)
-      .where(ownedBy(webMenu, s, or(productIds.length ? inArray(webMenu.productId, productIds) : undefined, itemIds.length ? inArray(webMenu.id, itemIds) : undefined)))
-  ).map((i) => ({
+  const items = (await printStatements(db).items.execute({ ...s, productIds, itemIds })).map((i) => ({
     id: i.id,
     name: i.name,
     productId: i.productId,
     slots: [i.kitchenPrinter1, i.kitchenPrinter2, i.kitchenPrinter3, i.kitchenPrinter4],
     groups: [i.kitchenPrinterGrp1, i.kitchenPrinterGrp2, i.kitchenPrinterGrp3, i.kitchenPrinterGrp4],
   }));
-  const printers = await db
-    .select({ id: device.id, name: device.name, networkAddress: device.networkAddress, port: device.port })
-    .from(device)
-    .where(ownedBy(device, s, and(eq(device.kind, 'KITCHEN'), eq(device.status, 'ACTIVE'))))
-    .orderBy(device.id);
+  const printers = await branchPrinters(db, s, 'KITCHEN');
   const groupIds = [...new Set(items.flatMap((i) => i.groups.filter((g): g is number => g !== null)))];
-  const members = groupIds.length
-    ? await db
-        .select({ groupId: productGroupProduct.groupId, name: product.name })
-        .from(productGroupProduct)
-        .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
-        .where(and(eq(productGroupProduct.merchantAccountId, s.merchantAccountId), inArray(productGroupProduct.groupId, groupIds)))
-    : [];
+  const members = groupIds.length ? await printStatements(db).groupMembers.execute({ ...s, groupIds }) : [];
   const inGroup = (groupId: number, option: string) => members.some((m) => m.groupId === groupId && m.name === option);
 
   const byPrinter = new Map<number, PrintItem[]>();
