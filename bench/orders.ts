@@ -6,6 +6,7 @@
  * Then the orders are accepted (PUT storemanagement/order/accept/id/{id}, which also takes the
  * branch's automation step into the kitchen) by 20 clerks at a person's pace while 20 customers go on
  * ordering the same way: p99, target ≤ 30 ms; and then by the 20 clerks back to back (capacity).
+ * First, in this process, the encoding of a kitchen ticket (benchTicketEncoding).
  */
 import { sql } from 'drizzle-orm';
 import { BASKET_PATHS } from '../packages/contracts/src/basket-paths';
@@ -15,6 +16,9 @@ import { PACED_SECONDS, THINK_MS, prepareStore, think } from './basket';
 import type { BenchKit } from './catalogue';
 import { startPrinterSink } from './printer-sink';
 import { withScratchDatabase } from './scratch-database';
+import CodepageEncoder from '@point-of-sale/codepage-encoder';
+import { libraryEncode, useCodepageTables } from '../apps/server/src/modules/printing/codepage-table';
+import { type PrintableOrder, encodeTicket, kitchenTicket, printItem } from '../apps/server/src/modules/printing/print-layout';
 
 const STREAMS = 50;
 const CUSTOMERS = 20;
@@ -29,7 +33,36 @@ const q = (values: number[], quantile: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)];
 };
 
+/**
+ * A kitchen ticket's ESC/POS encoding, done on the server's event loop after every accept: a busy
+ * order of 12 items with options and notes, encoded with the code page tables the server installs,
+ * beside the library's own encode in the same process (the baseline).
+ */
+function benchTicketEncoding() {
+  const order: PrintableOrder = {
+    orderNo: 1234, orderType: 'DELIVERY', basketType: 'sale', paymentType: 'CARD', orderDate: new Date(), tableNo: null, firstName: 'Ada', lastName: 'Lovelace',
+    mobilePhone: '07700900123', deliveryAddress: null, deliveryTime: '19:15', orderNotes: 'Ring twice', allergies: 'nuts, sesame',
+    subTotal: 0, discount: 0, serviceCharge: 0, deliveryFee: 0, tax: 0, total: 0, lines: [],
+  };
+  const items = Array.from({ length: 12 }, (_, i) => printItem({ description: `Smoked Salmon Bagel ${i + 1}, Cream Cheese, Capers, (no onions)`, quantityTenths: 10 * (1 + (i % 3)), totalPrice: 650 }));
+  const lines = kitchenTicket(order, 'Kitchen', items);
+  const perTicket = () => {
+    const n = 300;
+    const began = performance.now();
+    for (let i = 0; i < n; i++) encodeTicket(lines);
+    return (performance.now() - began) / n;
+  };
+  perTicket();
+  const tables = perTicket();
+  CodepageEncoder.encode = libraryEncode;
+  perTicket();
+  const library = perTicket();
+  useCodepageTables();
+  console.log(`\nKitchen ticket of 12 items, ESC/POS: ${tables.toFixed(2)} ms to encode; with the library's own code page encode ${library.toFixed(2)} ms (×${(library / tables).toFixed(1)})`);
+}
+
 export async function benchOrders(kit: BenchKit) {
+  benchTicketEncoding();
   await withScratchDatabase(kit.pgUrl, 'the live orders bench', async (url) => {
     const store = await prepareStore(url);
     // New orders wait for a clerk's Accept (autoOrderConfirm off); the kitchen step stays automatic, as by default.
