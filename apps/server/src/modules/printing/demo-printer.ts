@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { type Server, createServer } from 'node:net';
 import { join } from 'node:path';
 import { escPosText } from './escpos-text';
@@ -34,7 +34,9 @@ export async function startDemoPrinter(opts: { ports: number[]; dir: string | nu
       n += 1;
       file = join(opts.dir, `${stamp(at)}-${String(n).padStart(4, '0')}-port${port}.txt`);
       await mkdir(opts.dir, { recursive: true });
-      await writeFile(file, text);
+      // Written aside, then renamed: whoever reads the folder never sees a ticket half written.
+      await writeFile(`${file}.part`, text);
+      await rename(`${file}.part`, file);
     }
     prints.push({ port, at, text, file });
     if (prints.length > KEPT_IN_MEMORY) prints.shift();
