@@ -1,50 +1,35 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/open-db';
+import { preparedSql } from '../db/prepared-sql';
 import type { Scope } from './auth';
-import { queryRows } from '../db/rows';
 
 /** The channel the live order screens listen on (ARCHITECTURE §4). */
 export const ORDER_EVENTS_CHANNEL = 'order_events';
 
+const P = sql.placeholder;
+
+/** One event and its notice, prepared once (recordOrderEvent). */
+const orderEventWrite = preparedSql<{ id: number }>(
+  'order_event_write',
+  sql`with ${orderEventsInsert({ account: P('account'), branch: P('branch'), orderId: P('orderId'), kinds: P('kinds'), statuses: P('statuses') })}`,
+);
+
 /**
  * The event the live order screens read, in the caller's transaction, announced with pg_notify
  * (delivered at commit, so a listener never reads an event that is not there yet). Shared: the
- * orders area writes it for every change, printing when an order's printer error comes or goes.
- * One statement (the insert and its notice): each order action writes one or two of these.
+ * orders area writes it with every change (most with the change's own statement), printing when an
+ * order's printer error comes or goes. One statement: the insert and its notice.
  */
 export async function recordOrderEvent(tx: Db, s: Scope, orderId: number, kind: string, orderStatus: string) {
-  const [id] = await recordOrderEvents(tx, s, orderId, [{ kind, orderStatus }]);
-  return id;
+  const [row] = await orderEventWrite(tx, { account: s.merchantAccountId, branch: s.merchantBranchId, orderId, kinds: [kind], statuses: [orderStatus] });
+  return Number(row.id);
 }
 
-/**
- * A write made by the statement of an order's events, as part of its WITH: a query (a Drizzle
- * builder), or a named one that later named parts read (raw SQL, in parentheses).
- */
-export type Alongside = SQLWrapper | { name: string; query: SQL };
+/** A write made by a change's statement as a named part of its WITH, which later parts may read (raw SQL, in parentheses). */
+export type Alongside = { name: string; query: SQL };
 
-/**
- * Several events of one order, in their order, in one statement (an action and the automatic steps it
- * set off). `alongside` are other writes of the same change (the history row, the prints, the stock),
- * made by the same statement as parts of its WITH: each statement is a round trip.
- */
-export async function recordOrderEvents(tx: Db, s: Scope, orderId: number, events: readonly { kind: string; orderStatus: string }[], alongside: readonly Alongside[] = []) {
-  const inserted = await queryRows<{ id: number }>(
-    tx,
-    sql`with ${withParts(alongside)}${orderEventsInsert({
-      account: s.merchantAccountId,
-      branch: s.merchantBranchId,
-      orderId,
-      kinds: sql.param(events.map((e) => e.kind)),
-      statuses: sql.param(events.map((e) => e.orderStatus)),
-    })}`,
-  );
-  return inserted.map((r) => Number(r.id));
-}
-
-/** Writes as the first parts of a WITH, each followed by a comma (an unnamed one is named by its place). */
-export const withParts = (parts: readonly Alongside[]) =>
-  sql.join(parts.map((w, i) => ('name' in w ? sql`${sql.identifier(w.name)} as ${w.query}, ` : sql`${sql.raw(`w${i}`)} as ${w}, `)));
+/** Writes as the first parts of a WITH, each followed by a comma. */
+export const withParts = (parts: readonly Alongside[]) => sql.join(parts.map((w) => sql`${sql.identifier(w.name)} as ${w.query}, `));
 
 /** The values of an events statement: given, or `sql.placeholder`s of a prepared one (kinds and statuses are arrays). */
 type EventValues = { account: unknown; branch: unknown; orderId: unknown; kinds: unknown; statuses: unknown };
@@ -56,13 +41,22 @@ type EventValues = { account: unknown; branch: unknown; orderId: unknown; kinds:
  * the change did not happen, and nothing is announced.
  */
 export function orderEventsInsert(v: EventValues, guard?: string): SQL {
+  return sql`${orderEventsPart(v, guard)} select e.id, ${orderEventNotice(v)} from (select id from e order by id) e`;
+}
+
+/** The events' insert as the WITH part `e`, which answers their ids (orderEventsInsert). */
+export function orderEventsPart(v: EventValues, guard?: string): SQL {
   return sql`e as (
       insert into order_event (merchant_account_id, merchant_branch_id, order_id, kind, order_status)
       select ${v.account}::int, ${v.branch}::int, ${v.orderId}::int, x.kind, x.order_status
       from unnest(${v.kinds}::text[], ${v.statuses}::text[]) with ordinality as x(kind, order_status, n)
       ${guard ? sql`where exists (select 1 from ${sql.identifier(guard)})` : sql``}
       order by x.n
-      returning order_event.id)
-    select e.id, pg_notify(${ORDER_EVENTS_CHANNEL}, json_build_object('merchantAccountId', ${v.account}::int, 'merchantBranchId', ${v.branch}::int,
-      'orderId', ${v.orderId}::int, 'eventId', e.id)::text) from (select id from e order by id) e`;
+      returning order_event.id)`;
+}
+
+/** The notice of the event `e.id` on ORDER_EVENTS_CHANNEL, read by the live order screens (ARCHITECTURE §4). */
+export function orderEventNotice(v: Pick<EventValues, 'account' | 'branch' | 'orderId'>): SQL {
+  return sql`pg_notify(${ORDER_EVENTS_CHANNEL}, json_build_object('merchantAccountId', ${v.account}::int, 'merchantBranchId', ${v.branch}::int,
+      'orderId', ${v.orderId}::int, 'eventId', e.id)::text)`;
 }

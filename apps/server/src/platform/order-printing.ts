@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Scope } from './auth';
 
 /** The printing area's job that sends queued prints; an action that queued some wakes it after commit. */
 export const PRINT_QUEUE_JOB = 'print-queue';
@@ -7,12 +6,12 @@ export const PRINT_QUEUE_JOB = 'print-queue';
 /** KITCHEN: the order's tickets to its items' kitchen printers; RECEIPT: the receipt to the branch's receipt printer. */
 export type PrintKind = 'KITCHEN' | 'RECEIPT';
 
-/** The values of the print writes: given, or `sql.placeholder`s of a prepared statement (`kinds` an array). */
+/** The values of the print writes: `sql.placeholder`s of a prepared statement, or SQL (`kinds` an array). */
 type PrintValues = { account: unknown; branch: unknown; orderId: unknown; kinds: unknown };
 
 /**
  * The writes that queue prints of an order, as named parts of the WITH of the statement that makes
- * the change asking for them (order-events.ts `alongside`, or an order action's prepared write), in
+ * the change asking for them (a place's or an order action's prepared statement), in
  * its transaction (ARCHITECTURE §5): a print exists exactly when the action that asked for it does,
  * and the printing job sends it after commit, so a silent printer never holds up the action. A newer
  * print of the same kind replaces one still waiting to retry (it prints everything again), so a
@@ -35,7 +34,3 @@ export function orderPrintParts(v: PrintValues, guard?: string): { name: string;
     },
   ];
 }
-
-/** The print writes of a change in the caller's statement, for these kinds (none: no writes). */
-export const orderPrintWrites = (s: Scope, orderId: number, kinds: readonly PrintKind[]) =>
-  kinds.length ? orderPrintParts({ account: s.merchantAccountId, branch: s.merchantBranchId, orderId, kinds: sql.param([...kinds]) }) : [];

@@ -3,6 +3,7 @@ import { QUANTITY_MAX, toTenths } from '@tillpoint/contracts/basket';
 import { OPTION_GROUP_KEYS, type OptionGroupKey } from '@tillpoint/contracts/web-menu';
 import type { Db } from '../../db/open-db';
 import { perDatabase } from '../../db/per-database';
+import { preparedRowsSql } from '../../db/prepared-sql';
 import { RELAXED_COMMIT } from '../../db/relaxed-transaction';
 import { basket, basketLine, branchSettings, department, licence, merchantBranch, product, tax, webMenu } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
@@ -169,16 +170,22 @@ export async function addLine(db: Db, s: Scope, target: LineTarget, line: NewLin
 
 /**
  * The branch's basket with this id, locked for the rest of the transaction without waiting (a lock
- * held elsewhere raises 55P03: a place of it is in flight), and its lines, in one statement.
+ * held elsewhere raises 55P03: a place of it is in flight), and its lines, in one prepared statement
+ * (a place's first).
  */
+const basketLockWithLines = preparedRowsSql(
+  'basket_lock_with_lines',
+  { basket, line: basketLine },
+  { nullable: ['line'] },
+  (columns) => sql`select ${columns} from basket
+    left join basket_line on basket_line.merchant_account_id = basket.merchant_account_id and basket_line.basket_id = basket.id
+    where basket.merchant_account_id = ${P.account}::int and basket.merchant_branch_id = ${P.branch}::int and basket.bss_id = ${P.bssId}::text
+    order by basket_line.id
+    for update of basket nowait`,
+);
+
 export async function lockBasketWithLines(db: Db, s: Scope, bssId: string): Promise<{ row: BasketRow; lines: BasketLineRow[] } | undefined> {
-  const b = db.$with('b').as(db.select().from(basket).where(ownedBy(basket, s, eq(basket.bssId, bssId))).for('update', { noWait: true }));
-  const rows = await db
-    .with(b)
-    .select({ basket: b._.selectedFields, line: basketLine })
-    .from(b)
-    .leftJoin(basketLine, and(eq(basketLine.merchantAccountId, b.merchantAccountId), eq(basketLine.basketId, b.id)))
-    .orderBy(asc(basketLine.id));
+  const rows = await basketLockWithLines(db, { account: s.merchantAccountId, branch: s.merchantBranchId, bssId });
   if (!rows.length) return undefined;
   return { row: rows[0].basket, lines: rows.flatMap((r) => (r.line ? [r.line] : [])) };
 }

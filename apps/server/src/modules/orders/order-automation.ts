@@ -2,10 +2,8 @@ import { BRANCH_SETTINGS_DEFAULTS } from '@tillpoint/contracts/branch-settings';
 import { ORDER_PRIVILEGES as P, type OrderAction, type OrderPrivilege } from '@tillpoint/contracts/order-handling';
 import { type OrderChange, type OrderFacts, decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import type { Db } from '../../db/open-db';
-import { branchSettings, type customerOrder, orderHistory } from '../../db/schema';
+import { branchSettings, type customerOrder } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { orderPrintWrites } from '../../platform/order-printing';
-import type { Alongside } from '../../platform/order-events';
 import { ownedBy } from '../../platform/tenancy';
 
 /** The branch's order settings (spec 1 §3 "Branch settings") that move orders on by themselves. */
@@ -114,16 +112,6 @@ export function planOrderAutomation(order: OrderFacts, settings: OrderAutomation
   return { steps, set };
 }
 
-/**
- * What the steps leave behind besides the order's row: a history row each, with no user (the system
- * moved it), and, as a person's Accept does, the kitchen tickets (queued, sent after commit). Writes
- * made by the statement of the order's event.
- */
-export function automationWrites(tx: Db, s: Scope, orderId: number, steps: readonly AutomaticStep[]): Alongside[] {
-  if (!steps.length) return [];
-  return [tx.insert(orderHistory).values(automationHistory(s, orderId, steps)), ...orderPrintWrites(s, orderId, steps.some((st) => st.action === 'accept') ? ['KITCHEN'] : [])];
-}
-
 /** The history rows of automatic steps: no user (the system moved the order). */
-export const automationHistory = (s: Scope, orderId: number, steps: readonly AutomaticStep[]) =>
-  steps.map((st) => ({ ...s, orderId, userId: null, action: `AUTO_${st.action.toUpperCase()}`, fromStatus: st.fromStatus, toStatus: st.toStatus }));
+export const automationHistory = (steps: readonly AutomaticStep[]) =>
+  steps.map((st) => ({ userId: null, action: `AUTO_${st.action.toUpperCase()}`, fromStatus: st.fromStatus, toStatus: st.toStatus }));

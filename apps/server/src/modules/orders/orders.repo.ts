@@ -1,15 +1,14 @@
-import { type SQL, type SQLWrapper, and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { moneyString, pounds } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type OrderAddress, type PlacedOrder, UNPAID_PAYMENT_TYPES } from '@tillpoint/contracts/order';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { Db } from '../../db/open-db';
-import { customerOrder, customerOrderLine, department, product, tax } from '../../db/schema';
+import { customerOrder, department, product, tax } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { conflict } from '../../platform/errors';
-import { type Alongside, ORDER_EVENTS_CHANNEL, recordOrderEvent, recordOrderEvents } from '../../platform/order-events';
-import { type OrderAutomation, automationWrites, orderAutomationOf, planOrderAutomation } from './order-automation';
-import { queryRows } from '../../db/rows';
+import { type Alongside, ORDER_EVENTS_CHANNEL, orderEventNotice, orderEventsPart, recordOrderEvent, withParts } from '../../platform/order-events';
+import { orderPrintParts } from '../../platform/order-printing';
+import { preparedRowsSql, preparedSql } from '../../db/prepared-sql';
+import { type OrderAutomation, automationHistory, orderAutomationOf, planOrderAutomation } from './order-automation';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
 
@@ -47,23 +46,99 @@ const storedAddress = (a: OrderAddress | null | undefined) => (a ? { ...a, postC
 /** What a caller adds to the order's own statements (insertOrder): each statement is a round trip. */
 export type OrderWrites = {
   /**
-   * A write that claims the order's basket (only a basket still in the state the caller expects),
-   * made by the order's statement; the member it returns becomes the order's. When it claims
-   * nothing the order is refused (409) and the caller's transaction rolls back.
+   * The order's basket claimed by the order's statement: only a basket still in `fromState` becomes
+   * ORDERED (`orderType` the storefront's type of it), and the member it holds becomes the order's.
+   * When it claims nothing the order is refused (409) and the caller's transaction rolls back.
    */
-  claim?: TypedQueryBuilder<{ memberUserId: AnyPgColumn }>;
-  /** Writes that need the order's number, made by the statement that takes it; `orderNo` is that number in SQL. */
-  withNumber?: (orderNo: SQL) => readonly SQLWrapper[];
+  claim?: { fromState: 'OPEN' | 'PLACING'; orderType: string };
+  /** The customer's mail, written by the statement that takes the order's number: its subject and text each [before, after] the number. */
+  mail?: { to: string; subject: readonly [string, string]; text: readonly [string, string] };
 };
 
+const P = sql.placeholder;
+const placeholders = { account: P('account'), branch: P('branch'), orderId: sql`(select id from placed)` };
+
 /**
- * Writes an order in the caller's transaction, in three statements: the order with its lines (and the
- * caller's claim); its event with the stock taken (a product is stock-kept once it has a stock level or
- * limits; weighed lines are not counted in units), the automatic steps' history and tickets; then its
- * number (numberOrder) with the caller's writes that need it. The event is announced with pg_notify at commit.
- * It starts ORDER_PLACED and the branch's automation settings move it on at once (order-automation.ts),
- * in the same statements. `o.orderStatus` ORDER_ACCEPTED or ORDER_PLACED says whether it was checked
- * out under autoOrderConfirm: a card order settled after 3-D Secure keeps the choice it was made with.
+ * The order's first statement, prepared once (a place runs it in its transaction; built by Drizzle
+ * each time it cost about 2 ms of the server's CPU): the claim of its basket, the order (its number
+ * provisional: minus its basket's id, unique and never positive, until numberOrder), its lines in
+ * their order, the stock taken (a product is stock-kept once it has a stock level or limits; weighed
+ * lines are not counted in units), the automatic steps' history and kitchen tickets, and its event
+ * with its notice (delivered at commit). It answers the order, or nothing when the claim matched no basket.
+ */
+const orderPlace = preparedRowsSql(
+  'order_place',
+  { order: customerOrder },
+  { from: { order: 'placed' } },
+  (columns) => sql`with claimed as (
+      update basket set state = 'ORDERED', order_type = ${P('basketOrderType')}::text, placing_since = null, updated_date = now()
+      where ${P('claim')}::boolean and merchant_account_id = ${P('account')}::int and id = ${P('basketId')}::int and state = ${P('fromState')}::text
+      returning member_user_id),
+    placed as (
+      insert into customer_order (merchant_account_id, merchant_branch_id, basket_id, order_no, order_type, basket_type, basket_status, order_status,
+        sync_status, payment_type, remote, table_no, member_user_id, first_name, last_name, email, mobile_phone, delivery_address, billing_address,
+        order_notes, allergies, delivery_time, sub_total, discount, service_charge, delivery_fee, tax, total,
+        accepted_date, preparing_date, ready_date, delivered_date, driver_id, updated_date)
+      values (${P('account')}::int, ${P('branch')}::int, ${P('basketId')}::int, -${P('basketId')}::int, ${P('orderType')}::text, ${P('basketType')}::text,
+        ${P('basketStatus')}::text, ${P('orderStatus')}::text, ${P('syncStatus')}::text, ${P('paymentType')}::text, ${P('remote')}::boolean, ${P('tableNo')}::int,
+        case when ${P('claim')}::boolean then (select member_user_id from claimed) else ${P('memberUserId')}::int end,
+        ${P('firstName')}::text, ${P('lastName')}::text, ${P('email')}::text, ${P('mobilePhone')}::text, ${P('deliveryAddress')}::jsonb, ${P('billingAddress')}::jsonb,
+        ${P('orderNotes')}::text, ${P('allergies')}::text, ${P('deliveryTime')}::text, ${P('subTotal')}::int, ${P('discount')}::int, ${P('serviceCharge')}::int,
+        ${P('deliveryFee')}::int, ${P('tax')}::int, ${P('total')}::int, ${P('acceptedDate')}::timestamptz, ${P('preparingDate')}::timestamptz,
+        ${P('readyDate')}::timestamptz, ${P('deliveredDate')}::timestamptz, ${P('driverId')}::int, coalesce(${P('updatedDate')}::timestamptz, now()))
+      returning *),
+    order_lines as (
+      insert into customer_order_line (merchant_account_id, merchant_branch_id, order_id, product_id, web_menu_id, description, quantity_tenths, total_price, tax_rate_bp)
+      select ${P('account')}::int, ${P('branch')}::int, (select id from placed), l.product_id, l.web_menu_id, l.description, l.quantity_tenths, l.total_price, l.tax_rate_bp
+      from rows from (jsonb_to_recordset(${P('lines')}::jsonb)
+        as (product_id int, web_menu_id int, description text, quantity_tenths int, total_price int, tax_rate_bp int))
+        with ordinality as l(product_id, web_menu_id, description, quantity_tenths, total_price, tax_rate_bp, n)
+      order by l.n),
+    automatic_history as (
+      insert into order_history (merchant_account_id, merchant_branch_id, order_id, user_id, action, from_status, to_status)
+      select ${P('account')}::int, ${P('branch')}::int, (select id from placed), null, h.action, h.from_status, h.to_status
+      from rows from (jsonb_to_recordset(${P('history')}::jsonb) as (action text, from_status text, to_status text)) with ordinality as h(action, from_status, to_status, n)
+      order by h.n),
+    ${withParts([...stockParts({ ...placeholders, ids: P('stockIds'), quantities: P('stockQuantities') }), ...orderPrintParts({ ...placeholders, kinds: P('prints') })])}
+    ${orderEventsPart({ ...placeholders, kinds: P('kinds'), statuses: P('statuses') })},
+    notified as (select count(${orderEventNotice(placeholders)}) from (select id from e order by id) e)
+    select ${columns} from placed, notified where not ${P('claim')}::boolean or exists (select 1 from claimed)`,
+);
+
+/**
+ * The order's number, and the caller's mail that names it, in one prepared statement: the branch's
+ * counter row is taken up by one and locked to the end of the transaction, so two orders never share
+ * a number and numbers follow the order the places commit in. Taken last, the row is held for this
+ * statement and the commit alone: every place of the branch waits on it. The first order of a branch
+ * (or one after orders made some other way) starts after the highest number the branch has: not
+ * counting the provisional (negative) numbers of orders still being placed, its own among them.
+ */
+const orderNumber = preparedSql<{ order_no: number }>(
+  'order_number',
+  sql`with n as (
+      insert into branch_order_counter (merchant_account_id, merchant_branch_id, last_order_no)
+      values (${P('account')}::int, ${P('branch')}::int,
+        (select coalesce(max(o.order_no), 0) + 1 from customer_order o
+          where o.merchant_account_id = ${P('account')}::int and o.merchant_branch_id = ${P('branch')}::int and o.order_no > 0))
+      on conflict (merchant_account_id, merchant_branch_id)
+        do update set last_order_no = greatest(branch_order_counter.last_order_no + 1, excluded.last_order_no)
+      returning last_order_no),
+    mail as (
+      insert into mail_outbox (to_address, subject, text_body)
+      select ${P('mailTo')}::text, concat(${P('subjectBefore')}::text, n.last_order_no, ${P('subjectAfter')}::text),
+        concat(${P('textBefore')}::text, n.last_order_no, ${P('textAfter')}::text)
+      from n where ${P('mailTo')}::text is not null)
+    update customer_order set order_no = n.last_order_no from n
+      where customer_order.merchant_account_id = ${P('account')}::int and customer_order.id = ${P('orderId')}::int
+      returning customer_order.order_no`,
+);
+
+/**
+ * Writes an order in the caller's transaction, in two prepared statements: the order with all that
+ * comes with it (orderPlace), then its number with the caller's mail (orderNumber). It starts
+ * ORDER_PLACED and the branch's automation settings move it on at once (order-automation.ts), in the
+ * same statement. `o.orderStatus` ORDER_ACCEPTED or ORDER_PLACED says whether it was checked out
+ * under autoOrderConfirm: a card order settled after 3-D Secure keeps the choice it was made with.
  * Its number is taken last: the caller should write nothing after this before it commits.
  */
 export async function insertOrder(tx: Db, s: Scope, o: NewOrder, writes: OrderWrites = {}): Promise<OrderRow> {
@@ -74,91 +149,74 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder, writes: OrderWr
   const settings = { ...(o.automation ?? (await orderAutomationOf(tx, s))), autoOrderConfirm: o.orderStatus === 'ORDER_ACCEPTED' };
   const auto = planOrderAutomation({ orderStatus: 'ORDER_PLACED', basketStatus: o.basketStatus, basketType: 'sale', orderType: o.orderType, syncStatus: 'INIT', remote }, settings);
   const rates = o.lines.every((l) => l.taxRateBp !== undefined) ? new Map<number, number>() : await productTaxRates(tx, s, o.lines);
-  const claimed = writes.claim && tx.$with('claimed').as(writes.claim);
-  const placed = tx.$with('placed').as(
-    tx
-      .insert(customerOrder)
-      .values({
-        ...s,
-        basketId: o.basketId,
-        // Until numberOrder, a number no real order has (minus its basket's id: unique, never positive).
-        orderNo: -o.basketId,
-        orderType: o.orderType,
-        basketStatus: o.basketStatus,
-        orderStatus: 'ORDER_PLACED',
-        paymentType: o.paymentType,
-        remote,
-        tableNo: o.tableNo,
-        ...o.customer,
-        memberUserId: claimed ? sql`(select ${claimed.memberUserId} from ${claimed})` : (o.memberUserId ?? null),
-        deliveryAddress: storedAddress(o.deliveryAddress),
-        billingAddress: storedAddress(o.billingAddress),
-        orderNotes: o.orderNotes,
-        allergies: o.allergies,
-        deliveryTime: o.deliveryTime,
-        ...o.money,
-        ...auto.set,
-      })
-      .returning(),
-  );
-  // An order without lines (none is placed so; callers' tests make them) writes none: an insert needs a row.
-  const lines =
-    o.lines.length > 0 &&
-    tx.$with('lines').as(
-    tx
-      .insert(customerOrderLine)
-      .values(
-        o.lines.map((l) => ({
-          ...s,
-          orderId: sql`(select ${placed.id} from ${placed})`,
-          productId: l.productId,
-          webMenuId: l.webMenuId ?? null,
-          description: l.description,
-          quantityTenths: l.quantityTenths,
-          totalPrice: l.totalPrice,
-          taxRateBp: l.taxRateBp ?? (l.productId === null ? 0 : (rates.get(l.productId) ?? 0)),
-        })),
-      )
-      .returning({ id: customerOrderLine.id }),
-  );
-  const [row] = await tx
-    .with(...(claimed ? [claimed] : []), placed, ...(lines ? [lines] : []))
-    .select({ order: placed._.selectedFields, claimed: claimed ? sql<boolean>`exists (select 1 from ${claimed})` : sql<boolean>`true` })
-    .from(placed);
-  if (!row.claimed) throw conflict(CHECKOUT_MESSAGES.placing);
+  // The order as the automation leaves it: every column a step may set (as an order action's write).
+  const at = { orderStatus: 'ORDER_PLACED', basketStatus: o.basketStatus, basketType: 'sale', syncStatus: 'INIT', paymentType: o.paymentType, driverId: null, ...auto.set };
+  const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+  const units = stockUnits(o.lines);
+  const [row] = await orderPlace(tx, {
+    account: s.merchantAccountId,
+    branch: s.merchantBranchId,
+    basketId: o.basketId,
+    claim: !!writes.claim,
+    fromState: writes.claim?.fromState ?? null,
+    basketOrderType: writes.claim?.orderType ?? null,
+    memberUserId: o.memberUserId ?? null,
+    orderType: o.orderType,
+    basketType: at.basketType,
+    basketStatus: at.basketStatus,
+    orderStatus: at.orderStatus,
+    syncStatus: at.syncStatus,
+    paymentType: at.paymentType,
+    remote,
+    tableNo: o.tableNo,
+    ...o.customer,
+    deliveryAddress: jsonOrNull(storedAddress(o.deliveryAddress)),
+    billingAddress: jsonOrNull(storedAddress(o.billingAddress)),
+    orderNotes: o.orderNotes,
+    allergies: o.allergies,
+    deliveryTime: o.deliveryTime,
+    ...o.money,
+    acceptedDate: iso(at.acceptedDate),
+    preparingDate: iso(at.preparingDate),
+    readyDate: iso(at.readyDate),
+    deliveredDate: iso(at.deliveredDate),
+    driverId: at.driverId ?? null,
+    updatedDate: iso(at.updatedDate),
+    lines: JSON.stringify(
+      o.lines.map((l) => ({
+        product_id: l.productId,
+        web_menu_id: l.webMenuId ?? null,
+        description: l.description,
+        quantity_tenths: l.quantityTenths,
+        total_price: l.totalPrice,
+        tax_rate_bp: l.taxRateBp ?? (l.productId === null ? 0 : (rates.get(l.productId) ?? 0)),
+      })),
+    ),
+    // Its automatic steps in its history (no user), and the kitchen tickets when it was accepted.
+    history: JSON.stringify(automationHistory(auto.steps).map((h) => ({ action: h.action, from_status: h.fromStatus, to_status: h.toStatus }))),
+    prints: auto.steps.some((st) => st.action === 'accept') ? ['KITCHEN'] : [],
+    stockIds: [...units.keys()],
+    stockQuantities: [...units.values()],
+    kinds: ['ORDER_CREATED'],
+    statuses: [at.orderStatus],
+  });
+  if (!row) throw conflict(CHECKOUT_MESSAGES.placing);
   const order = row.order;
-  // Its automatic steps in its history (no user), and the kitchen tickets when it was accepted.
-  await recordOrderEvents(tx, s, order.id, [{ kind: 'ORDER_CREATED', orderStatus: order.orderStatus }], [...stockWrites(s, o.lines), ...automationWrites(tx, s, order.id, auto.steps)]);
-  order.orderNo = await numberOrder(tx, s, order.id, writes.withNumber);
+  const [numbered] = await orderNumber(tx, {
+    account: s.merchantAccountId,
+    branch: s.merchantBranchId,
+    orderId: order.id,
+    mailTo: writes.mail?.to ?? null,
+    subjectBefore: writes.mail?.subject[0] ?? null,
+    subjectAfter: writes.mail?.subject[1] ?? null,
+    textBefore: writes.mail?.text[0] ?? null,
+    textAfter: writes.mail?.text[1] ?? null,
+  });
+  order.orderNo = Number(numbered.order_no);
   return order;
 }
 
-/**
- * Gives the order the branch's next number, in one statement with the writes that need it: the
- * branch's counter row is taken up by one and locked to the end of the transaction, so two orders
- * never share a number and numbers follow the order the places commit in. Taken last, the row is
- * held for this statement and the commit alone: every place of the branch waits on it. The first
- * order of a branch (or one after orders made some other way) starts after the highest number the
- * branch has: not counting the provisional (negative) numbers of orders still being placed, its own among them.
- */
-async function numberOrder(tx: Db, s: Scope, orderId: number, withNumber: OrderWrites['withNumber']): Promise<number> {
-  const also = withNumber?.(sql`(select last_order_no from n)`) ?? [];
-  const [numbered] = await queryRows<{ order_no: number }>(
-    tx,
-    sql`with n as (
-      insert into branch_order_counter (merchant_account_id, merchant_branch_id, last_order_no)
-      values (${s.merchantAccountId}::int, ${s.merchantBranchId}::int,
-        (select coalesce(max(o.order_no), 0) + 1 from customer_order o
-          where o.merchant_account_id = ${s.merchantAccountId}::int and o.merchant_branch_id = ${s.merchantBranchId}::int and o.order_no > 0))
-      on conflict (merchant_account_id, merchant_branch_id)
-        do update set last_order_no = greatest(branch_order_counter.last_order_no + 1, excluded.last_order_no)
-      returning last_order_no)${sql.join(also.map((w, i) => sql`, ${sql.raw(`w${i}`)} as ${w}`))}
-    update customer_order set order_no = n.last_order_no from n
-      where customer_order.merchant_account_id = ${s.merchantAccountId}::int and customer_order.id = ${orderId}::int
-      returning customer_order.order_no`,
-  );
-  return Number(numbered.order_no);
-}
+const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 /** The products' VAT rates now, basis points: the product's tax, else its department's (as the basket prices them). */
 async function productTaxRates(tx: Db, s: Scope, lines: NewOrder['lines']): Promise<Map<number, number>> {
@@ -173,25 +231,26 @@ async function productTaxRates(tx: Db, s: Scope, lines: NewOrder['lines']): Prom
   return new Map(rows.map((r) => [r.id, r.rateBp]));
 }
 
-/**
- * The ordered units taken off the stock-kept products, each recorded as a stock event, as writes of
- * the order's event statement: the rows are locked in id order first (two orders sharing products
- * never deadlock), then updated, then their events written from what the update returned.
- */
-function stockWrites(s: Scope, lines: NewOrder['lines']): Alongside[] {
+/** The units ordered of each product counted in units (weighed lines are not). */
+function stockUnits(lines: NewOrder['lines']): Map<number, number> {
   const units = new Map<number, number>();
   for (const l of lines) if (l.productId !== null && !l.weighable) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantityTenths / 10);
-  if (!units.size) return [];
-  const wanted = sql.join(
-    [...units].map(([id, quantity]) => sql`(${id}::int, ${quantity}::int)`),
-    sql`, `,
-  );
+  return units;
+}
+
+/**
+ * The ordered units taken off the stock-kept products, each recorded as a stock event, as parts of
+ * the order's statement (`ids` and `quantities` int arrays, as from stockUnits): the rows are locked
+ * in id order first (two orders sharing products never deadlock), then updated, then their events
+ * written from what the update returned.
+ */
+function stockParts(v: { account: unknown; branch: unknown; ids: unknown; quantities: unknown }): Alongside[] {
   return [
-    { name: 'stock_wanted', query: sql`(select * from (values ${wanted}) v (id, quantity))` },
+    { name: 'stock_wanted', query: sql`(select * from unnest(${v.ids}::int[], ${v.quantities}::int[]) v (id, quantity))` },
     {
       name: 'stock_locked',
       query: sql`(select p.id from product p join stock_wanted w on w.id = p.id
-        where p.merchant_account_id = ${s.merchantAccountId}::int and p.merchant_branch_id = ${s.merchantBranchId}::int
+        where p.merchant_account_id = ${v.account}::int and p.merchant_branch_id = ${v.branch}::int
           and (p.current_stock <> 0 or p.min_stock is not null or p.max_stock is not null)
         order by p.id for update of p)`,
     },
@@ -199,13 +258,13 @@ function stockWrites(s: Scope, lines: NewOrder['lines']): Alongside[] {
       name: 'stock_taken',
       query: sql`(update product p set current_stock = p.current_stock - w.quantity, updated_date = now()
         from stock_locked l join stock_wanted w on w.id = l.id
-        where p.merchant_account_id = ${s.merchantAccountId}::int and p.id = l.id
+        where p.merchant_account_id = ${v.account}::int and p.id = l.id
         returning p.id, p.current_stock, w.quantity)`,
     },
     {
       name: 'stock_events',
       query: sql`(insert into stock_event (merchant_account_id, merchant_branch_id, product_id, stock_operation, stock_event_reason, quantity, stock_before, stock_after)
-        select ${s.merchantAccountId}::int, ${s.merchantBranchId}::int, t.id, 'DROP_STOCK', 'OTHER', t.quantity, t.current_stock + t.quantity, t.current_stock from stock_taken t order by t.id)`,
+        select ${v.account}::int, ${v.branch}::int, t.id, 'DROP_STOCK', 'OTHER', t.quantity, t.current_stock + t.quantity, t.current_stock from stock_taken t order by t.id)`,
     },
   ];
 }

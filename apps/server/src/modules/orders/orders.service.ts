@@ -146,7 +146,7 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
       paymentType: after.paymentType,
       now: now.toISOString(),
       history: JSON.stringify(
-        [{ userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus }, ...automationHistory(s, order.id, plan.steps)].map((h) => ({
+        [{ userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus }, ...automationHistory(plan.steps)].map((h) => ({
           user_id: h.userId,
           action: h.action,
           from_status: h.fromStatus,

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_MESSAGES } from '@tillpoint/contracts/order';
 import type { LiveOrder, OrderActionReply, OrderEvent } from '@tillpoint/contracts/order-handling';
-import { basket, branchSettings, customerOrder, customerOrderLine, orderEvent, orderHistory, printJob } from '../../db/schema';
+import { basket, branchSettings, customerOrder, customerOrderLine, mailOutbox, orderEvent, orderHistory, printJob } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { addMerchant, addMerchantUser } from '../../test/fixtures';
 import { type TestApp, createTestApp } from '../../test/harness';
-import { insertOrder } from './orders.repo';
+import { type NewOrder, insertOrder } from './orders.repo';
 import { insertTestOrder } from './order-test-kit';
 
 const ROLE_ID = { clerk: 4, kitchen: 5, waiter: 6, driver: 7 } as const;
@@ -19,27 +20,28 @@ const users: Record<string, number> = {};
 let otherOwner = '';
 let basketNo = 0;
 
-async function placeOrder(scope: Scope, o: { orderType?: string; remote?: boolean; basketStatus?: string; firstName?: string } = {}) {
+/** An order as insertOrder takes it: a delivery of two burger meals, ORDER_PLACED. */
+const newOrder = (basketId: number, o: { orderType?: string; remote?: boolean; basketStatus?: string; firstName?: string } = {}): NewOrder => ({
+  basketId,
+  orderType: o.orderType ?? 'DELIVERY',
+  basketStatus: o.basketStatus ?? 'INPROGRESS',
+  orderStatus: 'ORDER_PLACED',
+  // Paid at the door, staff take the payment (remote false); paid by card online, remote.
+  paymentType: o.remote === false ? 'PAY AT DOOR BY CASH' : 'CARD',
+  tableNo: null,
+  customer: { firstName: o.firstName ?? 'Ada', lastName: 'Lovelace', email: 'ada@example.com', mobilePhone: '07700900123' },
+  deliveryAddress: { postCode: 'SW1A 1AA', city: 'London', addressLine1: '1 Downing St', addressLine2: null, addressLine3: null, addressLine4: null },
+  orderNotes: null,
+  allergies: 'nuts',
+  deliveryTime: null,
+  money: { subTotal: 1200, discount: 0, serviceCharge: 120, deliveryFee: 250, tax: 200, total: 1570 },
+  lines: [{ productId: null, description: 'Burger meal', quantityTenths: 20, totalPrice: 1200, weighable: false }],
+});
+
+async function placeOrder(scope: Scope, o: Parameters<typeof newOrder>[1] = {}) {
   basketNo += 1;
   const [b] = await t.db.insert(basket).values({ ...scope, bssId: `bss-${basketNo}`, orderType: o.orderType ?? 'DELIVERY' }).returning();
-  const order = await t.db.transaction((tx) =>
-    insertOrder(tx, scope, {
-      basketId: b.id,
-      orderType: o.orderType ?? 'DELIVERY',
-      basketStatus: o.basketStatus ?? 'INPROGRESS',
-      orderStatus: 'ORDER_PLACED',
-      // Paid at the door, staff take the payment (remote false); paid by card online, remote.
-      paymentType: o.remote === false ? 'PAY AT DOOR BY CASH' : 'CARD',
-      tableNo: null,
-      customer: { firstName: o.firstName ?? 'Ada', lastName: 'Lovelace', email: 'ada@example.com', mobilePhone: '07700900123' },
-      deliveryAddress: { postCode: 'SW1A 1AA', city: 'London', addressLine1: '1 Downing St', addressLine2: null, addressLine3: null, addressLine4: null },
-      orderNotes: null,
-      allergies: 'nuts',
-      deliveryTime: null,
-      money: { subTotal: 1200, discount: 0, serviceCharge: 120, deliveryFee: 250, tax: 200, total: 1570 },
-      lines: [{ productId: null, description: 'Burger meal', quantityTenths: 20, totalPrice: 1200, weighable: false }],
-    }),
-  );
+  const order = await t.db.transaction((tx) => insertOrder(tx, scope, newOrder(b.id, o)));
   expect(order.remote).toBe(o.remote !== false);
   return order;
 }
@@ -187,6 +189,28 @@ describe('order actions by role (spec 3 §4.2, §7.1)', () => {
     expect(order.orderNo).toBeGreaterThan(0);
     expect(await t.db.select().from(customerOrderLine).where(and(eq(customerOrderLine.merchantAccountId, s.merchantAccountId), eq(customerOrderLine.orderId, order.id)))).toEqual([]);
     expect((await t.db.select().from(orderEvent).where(eq(orderEvent.orderId, order.id))).map((e) => e.kind)).toEqual(['ORDER_CREATED']);
+  });
+
+  it("its basket's claim: a basket not in the state expected refuses the order (409) and nothing of it is written; one that is becomes ORDERED, its member the order's, the mail naming the number", async () => {
+    const [b] = await t.db.insert(basket).values({ ...s, bssId: 'claim-me', orderType: 'DELIVERY' }).returning();
+    const counts = async () => ({
+      orders: (await t.db.select().from(customerOrder).where(and(eq(customerOrder.merchantAccountId, s.merchantAccountId), eq(customerOrder.basketId, b.id)))).length,
+      lines: (await t.db.select().from(customerOrderLine)).length,
+      events: (await t.db.select().from(orderEvent)).length,
+      mails: (await t.db.select().from(mailOutbox)).length,
+    });
+    const before = await counts();
+    const mail = { to: 'ada@example.com', subject: ['Your order ', ' at Live Kitchen'], text: ['Order no: ', '.'] } as const;
+    const place = (fromState: 'OPEN' | 'PLACING') => t.db.transaction((tx) => insertOrder(tx, s, newOrder(b.id), { claim: { fromState, orderType: 'Delivery' }, mail }));
+    await expect(place('PLACING')).rejects.toMatchObject({ status: 409, details: CHECKOUT_MESSAGES.placing });
+    expect(await counts()).toEqual(before);
+    expect((await t.db.select().from(basket).where(eq(basket.id, b.id)))[0]).toMatchObject({ state: 'OPEN', orderType: 'DELIVERY' });
+
+    const order = await place('OPEN');
+    expect((await t.db.select().from(basket).where(eq(basket.id, b.id)))[0]).toMatchObject({ state: 'ORDERED', orderType: 'Delivery', placingSince: null });
+    expect(await counts()).toEqual({ orders: 1, lines: before.lines + 1, events: before.events + 1, mails: before.mails + 1 });
+    const [sent] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(sent).toMatchObject({ toAddress: 'ada@example.com', subject: `Your order ${order.orderNo} at Live Kitchen`, textBody: `Order no: ${order.orderNo}.` });
   });
 
   it('two clerks pressing Accept at once give one acceptance: one history row, one event, one kitchen print', async () => {

@@ -1,12 +1,11 @@
-import { type SQL, and, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MERCHANT_ORDER_TYPE, type StorefrontOrderType, moneyString } from '@tillpoint/contracts/basket';
 import { CHECKOUT_MESSAGES, type OrderAddress } from '@tillpoint/contracts/order';
 import type { Db } from '../../db/open-db';
-import { basket, merchantBranch } from '../../db/schema';
+import { merchantBranch } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { conflict, isUniqueViolation } from '../../platform/errors';
 import { type MemberSaves, applyMemberSaves } from '../../platform/member-saves';
-import { mailInsert } from '../../platform/outbox';
 import type { OrderAutomation } from '../orders/order-automation';
 import { type NewOrder, type OrderRow, insertOrder } from '../orders/orders.repo';
 
@@ -36,7 +35,7 @@ export type CheckoutSnapshot = Pick<NewOrder, 'basketId' | 'paymentType' | 'tabl
 /**
  * Makes the order in the caller's transaction: the guarded basket change (only a basket in
  * `fromState` becomes ORDERED, once), the order with its number, lines, stock and live-order event
- * (orders.repo insertOrder), and the customer's confirmation mail in the outbox, in the order's three
+ * (orders.repo insertOrder), and the customer's confirmation mail in the outbox, in the order's two
  * statements. `automation`: the branch's order automation when the caller holds it already (one
  * statement fewer in the order's transaction).
  */
@@ -59,28 +58,21 @@ export async function orderFromCheckout(
         .from(merchantBranch)
         .where(and(eq(merchantBranch.merchantAccountId, s.merchantAccountId), eq(merchantBranch.id, s.merchantBranchId)))
     )[0].tradingName;
-  const claim = tx
-    .update(basket)
-    .set({ state: 'ORDERED', orderType: snap.orderType, placingSince: null, updatedDate: new Date() })
-    .where(and(eq(basket.merchantAccountId, s.merchantAccountId), eq(basket.id, snap.basketId), eq(basket.state, fromState)))
-    .returning({ memberUserId: basket.memberUserId });
   // The number is taken by the order's last statement, which writes the mail too.
-  const mail = (orderNo: SQL) =>
-    mailInsert(tx, {
-      to: snap.customer.email as string,
-      subject: ['Your order ', orderNo, ` at ${storeName}`],
-      text: [
-        `Thank you, ${snap.customer.firstName}. ${CHECKOUT_MESSAGES.placed}.\nOrder no: `,
-        orderNo,
-        [
-          ` (${snap.orderType}, ${snap.paymentType}${basketStatus === 'PAID' ? ', paid' : ''})`,
-          '',
-          ...snap.lines.map((l) => `${l.quantityTenths / 10} x ${l.name}  ${moneyString(l.totalPrice)}`),
-          '',
-          `Total: ${moneyString(snap.money.total)}`,
-        ].join('\n'),
-      ],
-    });
+  const mail = {
+    to: snap.customer.email as string,
+    subject: ['Your order ', ` at ${storeName}`],
+    text: [
+      `Thank you, ${snap.customer.firstName}. ${CHECKOUT_MESSAGES.placed}.\nOrder no: `,
+      [
+        ` (${snap.orderType}, ${snap.paymentType}${basketStatus === 'PAID' ? ', paid' : ''})`,
+        '',
+        ...snap.lines.map((l) => `${l.quantityTenths / 10} x ${l.name}  ${moneyString(l.totalPrice)}`),
+        '',
+        `Total: ${moneyString(snap.money.total)}`,
+      ].join('\n'),
+    ],
+  } as const;
   try {
     return await insertOrder(
       tx,
@@ -103,7 +95,7 @@ export async function orderFromCheckout(
         automation,
       },
       // A basket a member took over at sign-in (setBasketToLoginUser) makes the member's order (My Orders, the merchant's Customers).
-      { claim, withNumber: (orderNo) => [mail(orderNo)] },
+      { claim: { fromState, orderType: snap.orderType }, mail },
     );
   } catch (err) {
     // The basket's order made already (its unique key): as for a basket no longer in `fromState`.
