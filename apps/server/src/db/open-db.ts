@@ -32,7 +32,11 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string | nul
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Connections are kept once opened (no idle timeout: the pool's default closed them after 10 s
+    // idle): a new one costs a backend's start, its catalogue caches filled again and every prepared
+    // statement parsed again, and at a person's pace the pool shrank and grew all the time, those
+    // costs landing on whichever call opened it.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 0 });
     // An idle connection the server ends (restart, failover, a dropped database) must not crash the
     // process: the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));

@@ -61,7 +61,7 @@ const placeholders = { account: P('account'), branch: P('branch'), orderId: sql`
 /**
  * The order's first statement, prepared once (a place runs it in its transaction; built by Drizzle
  * each time it cost about 2 ms of the server's CPU): the claim of its basket, the order (its number
- * provisional: minus its basket's id, unique and never positive, until numberOrder), its lines in
+ * provisional: minus its basket's id, unique and never positive, until orderNumber), its lines in
  * their order, the stock taken (a product is stock-kept once it has a stock level or limits; weighed
  * lines are not counted in units), the automatic steps' history and kitchen tickets, and its event
  * with its notice (delivered at commit). It answers the order, or nothing when the claim matched no basket.
