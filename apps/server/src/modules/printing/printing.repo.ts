@@ -1,7 +1,8 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open-db';
 import { perDatabase } from '../../db/per-database';
-import { customerOrder, customerOrderLine, device, merchantBranch, product, productGroupProduct, webMenu } from '../../db/schema';
+import { preparedSql } from '../../db/prepared-sql';
+import { customerOrder, device, merchantBranch } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
 import { SCOPE_PLACEHOLDERS, ownedBy } from '../../platform/tenancy';
 import { callerOrder } from '../../platform/caller-order';
@@ -12,49 +13,64 @@ type OrderLine = PrintableOrder['lines'][number] & { productId: number | null; w
 
 const P = sql.placeholder;
 
-/** What a print reads, prepared (a print follows every accept): the order, its lines, their web menu items, the printer groups' products and the branch's printers. */
+/** What a print reads, prepared (a print follows every accept): the order with its lines, and the branch's printers of a kind. */
 const printStatements = perDatabase((db) => ({
   order: db
-    .select()
+    .select({
+      order: customerOrder,
+      // Its lines in the order they were added, in the same round trip. The order's columns are
+      // named with their table: Drizzle writes a one-table select's columns bare, which inside the
+      // subquery would name the line's own (its id for the order's).
+      lines: sql<OrderLine[]>`coalesce((select json_agg(json_build_object('productId', l.product_id, 'webMenuId', l.web_menu_id, 'description', l.description,
+        'quantityTenths', l.quantity_tenths, 'totalPrice', l.total_price) order by l.id)
+        from customer_order_line l where l.merchant_account_id = customer_order.merchant_account_id and l.order_id = customer_order.id), '[]'::json)`,
+    })
     .from(customerOrder)
     .where(callerOrder(SCOPE_PLACEHOLDERS, P('orderId')))
-    .prepare('printable_order'),
-  lines: db
-    .select({ productId: customerOrderLine.productId, webMenuId: customerOrderLine.webMenuId, description: customerOrderLine.description, quantityTenths: customerOrderLine.quantityTenths, totalPrice: customerOrderLine.totalPrice })
-    .from(customerOrderLine)
-    .where(and(eq(customerOrderLine.merchantAccountId, SCOPE_PLACEHOLDERS.merchantAccountId), eq(customerOrderLine.orderId, P('orderId'))))
-    .orderBy(customerOrderLine.id)
-    .prepare('printable_order_lines'),
-  items: db
-    .select()
-    .from(webMenu)
-    .where(ownedBy(webMenu, SCOPE_PLACEHOLDERS, or(sql`${webMenu.productId} = any(${P('productIds')}::int[])`, sql`${webMenu.id} = any(${P('itemIds')}::int[])`)))
-    .prepare('print_items'),
+    .prepare('printable_order_with_lines'),
   printers: db
     .select({ id: device.id, name: device.name, networkAddress: device.networkAddress, port: device.port })
     .from(device)
     .where(ownedBy(device, SCOPE_PLACEHOLDERS, and(eq(device.kind, sql`${P('kind')}::text`), eq(device.status, 'ACTIVE'))))
     .orderBy(device.id)
     .prepare('branch_printers'),
-  groupMembers: db
-    .select({ groupId: productGroupProduct.groupId, name: product.name })
-    .from(productGroupProduct)
-    .innerJoin(product, and(eq(product.merchantAccountId, productGroupProduct.merchantAccountId), eq(product.id, productGroupProduct.productId)))
-    .where(and(eq(productGroupProduct.merchantAccountId, SCOPE_PLACEHOLDERS.merchantAccountId), sql`${productGroupProduct.groupId} = any(${P('groupIds')}::int[])`))
-    .prepare('print_group_members'),
 }));
+
+type KitchenItem = { id: number; name: string; productId: number | null; slots: (number | null)[]; groups: (number | null)[] };
+
+/**
+ * A kitchen print's facts in one prepared statement: the branch's web menu items of the lines'
+ * products or items, with their printer slots and groups; the branch's active kitchen printers, the
+ * first one first; and the products of the items' printer groups (by name, as options are chosen).
+ */
+const kitchenFacts = preparedSql<{ items: KitchenItem[] | null; printers: PrintTarget[] | null; members: { groupId: number; name: string }[] | null }>(
+  'print_kitchen_facts',
+  sql`with items as (
+      select * from web_menu
+      where merchant_account_id = ${P('merchantAccountId')}::int and merchant_branch_id = ${P('merchantBranchId')}::int
+        and (product_id = any(${P('productIds')}::int[]) or id = any(${P('itemIds')}::int[])))
+    select
+      (select json_agg(json_build_object('id', i.id, 'name', i.name, 'productId', i.product_id,
+        'slots', json_build_array(i.kitchen_printer1, i.kitchen_printer2, i.kitchen_printer3, i.kitchen_printer4),
+        'groups', json_build_array(i.kitchen_printer_grp1, i.kitchen_printer_grp2, i.kitchen_printer_grp3, i.kitchen_printer_grp4))) from items i) as items,
+      (select json_agg(json_build_object('id', d.id, 'name', d.name, 'networkAddress', d.network_address, 'port', d.port) order by d.id)
+        from device d where d.merchant_account_id = ${P('merchantAccountId')}::int and d.merchant_branch_id = ${P('merchantBranchId')}::int
+          and d.kind = 'KITCHEN' and d.status = 'ACTIVE') as printers,
+      (select json_agg(json_build_object('groupId', g.group_id, 'name', p.name))
+        from product_group_product g join product p on p.merchant_account_id = g.merchant_account_id and p.id = g.product_id
+        where g.merchant_account_id = ${P('merchantAccountId')}::int
+          and g.group_id in (select unnest(array[i.kitchen_printer_grp1, i.kitchen_printer_grp2, i.kitchen_printer_grp3, i.kitchen_printer_grp4]) from items i)) as members`,
+);
 
 /** The branch's active printers of a kind, the first one first. */
 export function branchPrinters(db: Db, s: Scope, kind: 'KITCHEN' | 'RECEIPT'): Promise<PrintTarget[]> {
   return printStatements(db).printers.execute({ ...s, kind });
 }
 
-/** An order of the branch as tickets and receipts need it, with its lines in the order they were added. */
+/** An order of the branch as tickets and receipts need it, with its lines in the order they were added: one prepared statement. */
 export async function printableOrder(db: Db, s: Scope, orderId: number): Promise<(PrintableOrder & { id: number; errorType: string; lines: OrderLine[] }) | undefined> {
-  const statements = printStatements(db);
-  const [o] = await statements.order.execute({ ...s, orderId });
-  if (!o) return undefined;
-  return { ...o, lines: await statements.lines.execute({ ...s, orderId }) };
+  const [row] = await printStatements(db).order.execute({ ...s, orderId });
+  return row && { ...row.order, lines: row.lines };
 }
 
 /** The shop as the receipt heads it: trading name, address, VAT number. */
@@ -84,16 +100,10 @@ export async function itemPrinters(db: Db, s: Scope, lines: OrderLine[]): Promis
   const productIds = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
   const itemIds = [...new Set(lines.flatMap((l) => (l.webMenuId === null ? [] : [l.webMenuId])))];
   if (!productIds.length && !itemIds.length) return [];
-  const items = (await printStatements(db).items.execute({ ...s, productIds, itemIds })).map((i) => ({
-    id: i.id,
-    name: i.name,
-    productId: i.productId,
-    slots: [i.kitchenPrinter1, i.kitchenPrinter2, i.kitchenPrinter3, i.kitchenPrinter4],
-    groups: [i.kitchenPrinterGrp1, i.kitchenPrinterGrp2, i.kitchenPrinterGrp3, i.kitchenPrinterGrp4],
-  }));
-  const printers = await branchPrinters(db, s, 'KITCHEN');
-  const groupIds = [...new Set(items.flatMap((i) => i.groups.filter((g): g is number => g !== null)))];
-  const members = groupIds.length ? await printStatements(db).groupMembers.execute({ ...s, groupIds }) : [];
+  const facts = (await kitchenFacts(db, { ...s, productIds, itemIds }))[0];
+  const items = facts.items ?? [];
+  const printers = facts.printers ?? [];
+  const members = facts.members ?? [];
   const inGroup = (groupId: number, option: string) => members.some((m) => m.groupId === groupId && m.name === option);
 
   const byPrinter = new Map<number, PrintItem[]>();
