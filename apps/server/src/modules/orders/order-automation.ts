@@ -3,7 +3,9 @@ import { ORDER_PRIVILEGES as P, type OrderAction, type OrderPrivilege } from '@t
 import { type OrderChange, type OrderFacts, decideOrderAction } from '@tillpoint/contracts/order-state-machine';
 import type { Db } from '../../db/open-db';
 import { branchSettings, type customerOrder } from '../../db/schema';
+import { sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth';
+import type { Alongside } from '../../platform/order-events';
 import { ownedBy } from '../../platform/tenancy';
 
 /** The branch's order settings (spec 1 §3 "Branch settings") that move orders on by themselves. */
@@ -112,6 +114,30 @@ export function planOrderAutomation(order: OrderFacts, settings: OrderAutomation
   return { steps, set };
 }
 
+/** A row of an order's history: who (null: the system), what, from and to. */
+export type HistoryRow = { userId: number | null; action: string; fromStatus: string; toStatus: string };
+
 /** The history rows of automatic steps: no user (the system moved the order). */
-export const automationHistory = (steps: readonly AutomaticStep[]) =>
+export const automationHistory = (steps: readonly AutomaticStep[]): HistoryRow[] =>
   steps.map((st) => ({ userId: null, action: `AUTO_${st.action.toUpperCase()}`, fromStatus: st.fromStatus, toStatus: st.toStatus }));
+
+/** History rows as the `rows` value of orderHistoryPart (jsonb). */
+export const historyJson = (rows: readonly HistoryRow[]) =>
+  JSON.stringify(rows.map((h) => ({ user_id: h.userId, action: h.action, from_status: h.fromStatus, to_status: h.toStatus })));
+
+/**
+ * The history rows' insert, in their order, as the WITH part `history` of the statement that makes
+ * the change (a place's, an order action's); `rows` is historyJson's text, or a placeholder for it.
+ * With `guard`, the name of an earlier part, they are written only when that part returned a row.
+ */
+export function orderHistoryPart(v: { account: unknown; branch: unknown; orderId: unknown; rows: unknown }, guard?: string): Alongside {
+  return {
+    name: 'history',
+    query: sql`(insert into order_history (merchant_account_id, merchant_branch_id, order_id, user_id, action, from_status, to_status)
+      select ${v.account}::int, ${v.branch}::int, ${v.orderId}::int, h.user_id, h.action, h.from_status, h.to_status
+      from rows from (jsonb_to_recordset(${v.rows}::jsonb) as (user_id int, action text, from_status text, to_status text))
+        with ordinality as h(user_id, action, from_status, to_status, n)
+      ${guard ? sql`where exists (select 1 from ${sql.identifier(guard)})` : sql``}
+      order by h.n)`,
+  };
+}

@@ -8,7 +8,7 @@ import { conflict } from '../../platform/errors';
 import { type Alongside, ORDER_EVENTS_CHANNEL, orderEventNotice, orderEventsPart, recordOrderEvent, withParts } from '../../platform/order-events';
 import { orderPrintParts } from '../../platform/order-printing';
 import { preparedRowsSql, preparedSql } from '../../db/prepared-sql';
-import { type OrderAutomation, automationHistory, orderAutomationOf, planOrderAutomation } from './order-automation';
+import { type OrderAutomation, automationHistory, historyJson, orderAutomationOf, orderHistoryPart, planOrderAutomation } from './order-automation';
 
 export type OrderRow = typeof customerOrder.$inferSelect;
 
@@ -94,12 +94,11 @@ const orderPlace = preparedRowsSql(
         as (product_id int, web_menu_id int, description text, quantity_tenths int, total_price int, tax_rate_bp int))
         with ordinality as l(product_id, web_menu_id, description, quantity_tenths, total_price, tax_rate_bp, n)
       order by l.n),
-    automatic_history as (
-      insert into order_history (merchant_account_id, merchant_branch_id, order_id, user_id, action, from_status, to_status)
-      select ${P('account')}::int, ${P('branch')}::int, (select id from placed), null, h.action, h.from_status, h.to_status
-      from rows from (jsonb_to_recordset(${P('history')}::jsonb) as (action text, from_status text, to_status text)) with ordinality as h(action, from_status, to_status, n)
-      order by h.n),
-    ${withParts([...stockParts({ ...placeholders, ids: P('stockIds'), quantities: P('stockQuantities') }), ...orderPrintParts({ ...placeholders, kinds: P('prints') })])}
+    ${withParts([
+      orderHistoryPart({ ...placeholders, rows: P('history') }),
+      ...stockParts({ ...placeholders, ids: P('stockIds'), quantities: P('stockQuantities') }),
+      ...orderPrintParts({ ...placeholders, kinds: P('prints') }),
+    ])}
     ${orderEventsPart({ ...placeholders, kinds: P('kinds'), statuses: P('statuses') })},
     notified as (select count(${orderEventNotice(placeholders)}) from (select id from e order by id) e)
     select ${columns} from placed, notified where not ${P('claim')}::boolean or exists (select 1 from claimed)`,
@@ -193,7 +192,7 @@ export async function insertOrder(tx: Db, s: Scope, o: NewOrder, writes: OrderWr
       })),
     ),
     // Its automatic steps in its history (no user), and the kitchen tickets when it was accepted.
-    history: JSON.stringify(automationHistory(auto.steps).map((h) => ({ action: h.action, from_status: h.fromStatus, to_status: h.toStatus }))),
+    history: historyJson(automationHistory(auto.steps)),
     prints: auto.steps.some((st) => st.action === 'accept') ? ['KITCHEN'] : [],
     stockIds: [...units.keys()],
     stockQuantities: [...units.values()],

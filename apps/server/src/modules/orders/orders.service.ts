@@ -13,7 +13,7 @@ import { callerOrder } from '../../platform/caller-order';
 import { SCOPE_PLACEHOLDERS } from '../../platform/tenancy';
 import { branchDrivers } from '../../platform/branch-drivers';
 import { decideOrderAction } from '@tillpoint/contracts/order-state-machine';
-import { AUTOMATION_COLUMNS, STATUS_DATES, automationHistory, automationOfSettings, planOrderAutomation } from './order-automation';
+import { AUTOMATION_COLUMNS, STATUS_DATES, automationHistory, automationOfSettings, historyJson, orderHistoryPart, planOrderAutomation } from './order-automation';
 import { orderEventsInsert, recordOrderEvent, withParts } from '../../platform/order-events';
 import type { OrderRow } from './orders.repo';
 
@@ -67,12 +67,10 @@ const orderActionWrite = preparedSql<{ id: number }>(
       where merchant_account_id = ${P('account')}::int and merchant_branch_id = ${P('branch')}::int and id = ${P('orderId')}::int
         and array[order_status, basket_status, basket_type, sync_status] = ${P('was')}::text[]
       returning id),
-    history as (
-      insert into order_history (merchant_account_id, merchant_branch_id, order_id, user_id, action, from_status, to_status)
-      select ${P('account')}::int, ${P('branch')}::int, ${P('orderId')}::int, h.user_id, h.action, h.from_status, h.to_status
-      from jsonb_to_recordset(${P('history')}::jsonb) as h(user_id int, action text, from_status text, to_status text)
-      where exists (select 1 from changed)),
-    ${withParts(orderPrintParts({ account: P('account'), branch: P('branch'), orderId: P('orderId'), kinds: P('prints') }, 'changed'))}
+    ${withParts([
+      orderHistoryPart({ account: P('account'), branch: P('branch'), orderId: P('orderId'), rows: P('history') }, 'changed'),
+      ...orderPrintParts({ account: P('account'), branch: P('branch'), orderId: P('orderId'), kinds: P('prints') }, 'changed'),
+    ])}
     ${orderEventsInsert({ account: P('account'), branch: P('branch'), orderId: P('orderId'), kinds: P('kinds'), statuses: P('statuses') }, 'changed')}`,
 );
 
@@ -145,14 +143,7 @@ export async function takeOrderAction(db: Db, s: Scope, actor: Actor, orderId: n
       driverId: after.driverId,
       paymentType: after.paymentType,
       now: now.toISOString(),
-      history: JSON.stringify(
-        [{ userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus }, ...automationHistory(plan.steps)].map((h) => ({
-          user_id: h.userId,
-          action: h.action,
-          from_status: h.fromStatus,
-          to_status: h.toStatus,
-        })),
-      ),
+      history: historyJson([{ userId: actor.userId, action: historyAction, fromStatus: order.orderStatus, toStatus: acted.orderStatus }, ...automationHistory(plan.steps)]),
       prints,
       kinds: [`ORDER_${historyAction}`, ...(last ? [`ORDER_AUTO_${last.action.toUpperCase()}`] : [])],
       statuses: [acted.orderStatus, ...(last ? [after.orderStatus] : [])],
