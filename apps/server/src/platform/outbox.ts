@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { SmtpConfig } from '../config';
 import type { Db } from '../db/open-db';
@@ -11,20 +11,11 @@ export type MailTransport = { send(mail: Mail): Promise<void> };
 
 /** Written in the caller's transaction, so a mail exists exactly when the change that caused it does. */
 export async function enqueueMail(tx: Db, mail: Mail) {
-  await mailInsert(tx, mail);
-}
-
-/** A subject or text, with values only the statement that writes the mail knows (an order's number, say) as SQL. */
-type MailText = string | readonly (string | SQL)[];
-
-/** The outbox row of a mail as a statement not yet run, for a caller that makes it part of another. */
-export function mailInsert(tx: Db, mail: Omit<Mail, 'subject' | 'text'> & { subject: MailText; text: MailText }) {
   const attachments = mail.attachments?.map((a) => ({ fileName: a.fileName, contentType: a.contentType, base64: a.content.toString('base64') }));
-  const joined = (t: MailText) => (typeof t === 'string' ? t : sql`concat(${sql.join(t.map((part) => (typeof part === 'string' ? sql`${part}::text` : part)), sql`, `)})`);
-  return tx.insert(mailOutbox).values({
+  await tx.insert(mailOutbox).values({
     toAddress: mail.to,
-    subject: joined(mail.subject),
-    textBody: joined(mail.text),
+    subject: mail.subject,
+    textBody: mail.text,
     htmlBody: mail.html ?? null,
     attachments: attachments?.length ? attachments : null,
   });
