@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open-db';
 import { perDatabase } from '../../db/per-database';
 import { preparedSql } from '../../db/prepared-sql';
 import { customerOrder, device, merchantBranch } from '../../db/schema';
 import type { Scope } from '../../platform/auth';
-import { SCOPE_PLACEHOLDERS, ownedBy } from '../../platform/tenancy';
+import { SCOPE_PLACEHOLDERS } from '../../platform/tenancy';
 import { callerOrder } from '../../platform/caller-order';
 import { type PrintItem, type PrintableBranch, type PrintableOrder, printItem } from './print-layout';
 
@@ -13,7 +13,7 @@ type OrderLine = PrintableOrder['lines'][number] & { productId: number | null; w
 
 const P = sql.placeholder;
 
-/** What a print reads, prepared (a print follows every accept): the order with its lines, and the branch's printers of a kind. */
+/** What a print reads, prepared (a print follows every accept): the order with its lines. */
 const printStatements = perDatabase((db) => ({
   order: db
     .select({
@@ -28,13 +28,16 @@ const printStatements = perDatabase((db) => ({
     .from(customerOrder)
     .where(callerOrder(SCOPE_PLACEHOLDERS, P('orderId')))
     .prepare('printable_order_with_lines'),
-  printers: db
-    .select({ id: device.id, name: device.name, networkAddress: device.networkAddress, port: device.port })
-    .from(device)
-    .where(ownedBy(device, SCOPE_PLACEHOLDERS, and(eq(device.kind, sql`${P('kind')}::text`), eq(device.status, 'ACTIVE'))))
-    .orderBy(device.id)
-    .prepare('branch_printers'),
 }));
+
+/** The branch's active printers of a kind, the first one first, as a json array (null: none). */
+function branchPrintersJson(kind: unknown): SQL {
+  return sql`(select json_agg(json_build_object('id', d.id, 'name', d.name, 'networkAddress', d.network_address, 'port', d.port) order by d.id)
+    from device d where d.merchant_account_id = ${P('merchantAccountId')}::int and d.merchant_branch_id = ${P('merchantBranchId')}::int
+      and d.kind = ${kind}::text and d.status = 'ACTIVE')`;
+}
+
+const printersOfKind = preparedSql<{ printers: PrintTarget[] | null }>('branch_printers', sql`select ${branchPrintersJson(P('kind'))} as printers`);
 
 type KitchenItem = { id: number; name: string; productId: number | null; slots: (number | null)[]; groups: (number | null)[] };
 
@@ -53,9 +56,7 @@ const kitchenFacts = preparedSql<{ items: KitchenItem[] | null; printers: PrintT
       (select json_agg(json_build_object('id', i.id, 'name', i.name, 'productId', i.product_id,
         'slots', json_build_array(i.kitchen_printer1, i.kitchen_printer2, i.kitchen_printer3, i.kitchen_printer4),
         'groups', json_build_array(i.kitchen_printer_grp1, i.kitchen_printer_grp2, i.kitchen_printer_grp3, i.kitchen_printer_grp4))) from items i) as items,
-      (select json_agg(json_build_object('id', d.id, 'name', d.name, 'networkAddress', d.network_address, 'port', d.port) order by d.id)
-        from device d where d.merchant_account_id = ${P('merchantAccountId')}::int and d.merchant_branch_id = ${P('merchantBranchId')}::int
-          and d.kind = 'KITCHEN' and d.status = 'ACTIVE') as printers,
+      ${branchPrintersJson(sql`'KITCHEN'`)} as printers,
       (select json_agg(json_build_object('groupId', g.group_id, 'name', p.name))
         from product_group_product g join product p on p.merchant_account_id = g.merchant_account_id and p.id = g.product_id
         where g.merchant_account_id = ${P('merchantAccountId')}::int
@@ -63,8 +64,8 @@ const kitchenFacts = preparedSql<{ items: KitchenItem[] | null; printers: PrintT
 );
 
 /** The branch's active printers of a kind, the first one first. */
-export function branchPrinters(db: Db, s: Scope, kind: 'KITCHEN' | 'RECEIPT'): Promise<PrintTarget[]> {
-  return printStatements(db).printers.execute({ ...s, kind });
+export async function branchPrinters(db: Db, s: Scope, kind: 'KITCHEN' | 'RECEIPT'): Promise<PrintTarget[]> {
+  return (await printersOfKind(db, { ...s, kind }))[0].printers ?? [];
 }
 
 /** An order of the branch as tickets and receipts need it, with its lines in the order they were added: one prepared statement. */
