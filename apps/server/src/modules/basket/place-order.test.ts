@@ -7,6 +7,7 @@ import { PAYMENT_MESSAGES } from '@tillpoint/contracts/payment';
 import { basket, customerOrder, customerOrderLine, mailOutbox, orderEvent, product, restTable, stockEvent } from '../../db/schema';
 import { type ApiError, type BasketWorld, basketWorld } from './basket-test-kit';
 import { placeOrder } from './place-order.service';
+import { lockBasketWithLines } from './basket.repo';
 import { addressProviderFor } from '../addresses/address-provider';
 import { paymentDeps } from '../payments/providers';
 
@@ -72,6 +73,20 @@ describe('placing an order: the checks of spec 3 §5.3, in their order', () => {
     const notes = await place({ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT DOOR BY CASH', orderNotes: 'x'.repeat(101) });
     expect(notes.body.details).toBe(CHECKOUT_MESSAGES.max100);
     expect(await ordersOf(id)).toEqual([]);
+  });
+});
+
+describe('placing an emptied basket', () => {
+  it('a basket whose every item was removed is refused in the spec\'s words, and nothing is placed', async () => {
+    const id = await basketOf([[w.menu.gift.id, 1]]);
+    const [line] = (await w.api<Basket>('GET', BASKET_PATHS.status(branch(), 'Delivery', id))).body.basketDetailList;
+    await w.api('PUT', BASKET_PATHS.removeItem, { merchantBranchId: branch(), basketBssId: id, bssId: line.bssId });
+    const res = await place({ id, orderType: 'Delivery', ...guest, memberUserAddress: address, paymentType: 'PAY AT DOOR BY CASH' });
+    expect({ message: res.body.details, status: res.status }).toEqual({ message: CHECKOUT_MESSAGES.orderEmpty, status: 400 });
+    expect(await ordersOf(id)).toEqual([]);
+    // The place's locked read answers the basket with no lines (its left join's empty side is no line, not a line of nulls).
+    const locked = await w.t.db.transaction((tx) => lockBasketWithLines(tx, w.s, id));
+    expect({ bssId: locked?.row.bssId, lines: locked?.lines }).toEqual({ bssId: id, lines: [] });
   });
 });
 
