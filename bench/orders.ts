@@ -8,10 +8,12 @@
  * ordering the same way: p99, target ≤ 30 ms; and then by the 20 clerks back to back (capacity).
  * First, in this process, the encoding of a kitchen ticket (benchTicketEncoding).
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { BASKET_PATHS } from '../packages/contracts/src/basket-paths';
 import { openDb } from '../apps/server/src/db/open-db';
-import { type SseStream, openSse } from '../apps/server/src/test/sse-reader';
+import type { SseStream } from '../apps/server/src/test/sse-reader';
+import { type OrderLoadMessage, type OrderLoadPlan, openStaffStreams, placeCollectionOrder } from './order-load';
 import { PACED_SECONDS, THINK_MS, prepareStore, think } from './basket';
 import type { BenchKit } from './catalogue';
 import { startPrinterSink } from './printer-sink';
@@ -25,7 +27,49 @@ const CUSTOMERS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARM_UP_MS = 1_500;
 const TARGET = { eventP95: 1000, acceptP99: 30 } as const;
-const json = { 'content-type': 'application/json' };
+
+/**
+ * Starts the paced phase's customers and staff streams (bench/order-load.ts) in their own process:
+ * `go` starts the customers, `placedAll` is their tally; `close` ends the streams (after the
+ * capacity phase, which they hear too) and answers how many events each stream heard.
+ */
+function startOrderLoad(plan: OrderLoadPlan, placed: (id: number) => void) {
+  const file = fileURLToPath(new URL('./order-load.ts', import.meta.url));
+  const child = fork(file, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, BENCH_ORDER_LOAD: JSON.stringify(plan) } });
+  const left = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the order load process left (exit ${code})`))));
+  left.catch(() => undefined);
+  const waitFor = <K extends OrderLoadMessage['kind']>(kind: K) =>
+    Promise.race([
+      left,
+      new Promise<Extract<OrderLoadMessage, { kind: K }>>((resolve) => {
+        const on = (m: OrderLoadMessage) => {
+          if (m.kind !== kind) return;
+          child.off('message', on);
+          resolve(m as Extract<OrderLoadMessage, { kind: K }>);
+        };
+        child.on('message', on);
+      }),
+    ]);
+  child.on('message', (m: OrderLoadMessage) => {
+    if (m.kind === 'placed') placed(m.id);
+  });
+  const ready = waitFor('ready');
+  return {
+    ready,
+    go: () => {
+      const tally = waitFor('placedAll');
+      child.send('go');
+      return tally;
+    },
+    close: () => {
+      const heard = waitFor('heard');
+      child.send('close');
+      return heard;
+    },
+    /** After a failure: the process goes with the bench. */
+    stop: () => child.exitCode === null && child.kill(),
+  };
+}
 
 const q = (values: number[], quantile: number) => {
   if (!values.length) return Number.NaN;
@@ -72,17 +116,13 @@ export async function benchOrders(kit: BenchKit) {
     const printer = await startPrinterSink();
     const server = await kit.startServer({ DATABASE_URL: url, MAX_CONNECTIONS_PER_ADDRESS: '1000', ...printer.env });
     const streams: SseStream[] = [];
+    let load: ReturnType<typeof startOrderLoad> | undefined;
     try {
       const token = await kit.signIn(server.base);
       const auth = { authorization: `Bearer ${token}` };
       // When each order's creation event reached each stream (performance.now()).
       const arrivals = new Map<number, number[]>();
-      for (let i = 0; i < STREAMS; i++) {
-        const ticket = (await (await fetch(`${server.base}/api/storemanagement/order/events/ticket`, { method: 'POST', headers: auth })).json()) as { ticket: string };
-        const stream = await openSse(`${server.base}/api/storemanagement/order/events?ticket=${encodeURIComponent(ticket.ticket)}`);
-        if (stream.status !== 200) throw new Error(`stream ${i} refused: ${stream.status} ${stream.refusal}`);
-        streams.push(stream);
-      }
+      streams.push(...(await openStaffStreams(server.base, token, STREAMS)));
       const listen = (s: SseStream) => {
         let read = 0;
         // Polled cheaply from the messages the reader keeps: the time is taken by the reader on arrival.
@@ -119,31 +159,7 @@ export async function benchOrders(kit: BenchKit) {
       const errors = new Map<string, number>();
       const fail = (key: string) => errors.set(key, (errors.get(key) ?? 0) + 1);
       let n = 0;
-      /** One customer's order of one item, paid at the counter: its id, or undefined after a failure (counted). */
-      const placeOne = async (timing?: (sent: number, answered: number, id: number) => void): Promise<number | undefined> => {
-        const who = ++n;
-        const add = await fetch(`${server.base}/api/${BASKET_PATHS.addItem}`, {
-          method: 'PUT',
-          headers: json,
-          body: JSON.stringify({ merchantBranchId: store.branchId, basketBssId: null, orderType: 'Collection', webMenuBssId: store.items[who % store.items.length], quantity: 1 }),
-        });
-        const basket = (await add.json()) as { bssId?: string; details?: string };
-        if (!add.ok || !basket.bssId) {
-          fail(`add ${add.status} ${basket.details ?? ''}`);
-          return undefined;
-        }
-        const body = { id: basket.bssId, merchantBranchId: store.branchId, orderType: 'Collection', paymentType: 'PAY AT COUNTER', firstName: 'Bench', lastName: `Customer ${who}`, email: `bench-${who}@example.test`, mobilePhone: '07700 900123' };
-        const sent = performance.now();
-        const res = await fetch(`${server.base}/api/${BASKET_PATHS.place}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
-        const reply = (await res.json()) as { id?: number; details?: string };
-        const answered = performance.now();
-        if (!res.ok || !reply.id) {
-          fail(`place ${res.status} ${reply.details ?? ''}`);
-          return undefined;
-        }
-        timing?.(sent, answered, reply.id);
-        return reply.id;
-      };
+      const placeOne = (timing?: (sent: number, answered: number, id: number) => void) => placeCollectionOrder(server.base, store, ++n, fail, timing);
       await Promise.all(
         Array.from({ length: CUSTOMERS }, async () => {
           while (performance.now() < to) {
@@ -180,29 +196,28 @@ export async function benchOrders(kit: BenchKit) {
         else fail(`accept ${res.status}`);
       };
       // Accept as a service runs (the judged figure): 20 clerks, each pausing as a person does between
-      // presses, while 20 customers go on placing orders at a person's pace and the 50 streams hear both.
+      // presses, while 20 customers go on placing orders at a person's pace and 50 staff screens hear
+      // both. The customers and screens are another process (bench/order-load.ts: in a service they are
+      // other devices), so a clerk's answer never waits behind their work on this event loop; this
+      // process's streams close first, so 50 stay open.
+      for (const s of streams.splice(0)) await s.close();
+      load = startOrderLoad({ base: server.base, token, branchId: store.branchId, items: store.items, streams: STREAMS, customers: CUSTOMERS, seconds: PACED_SECONDS, firstCustomer: n }, (id) => queue.push(id));
+      await load.ready;
+      const placedAll = load.go();
       const paced: number[] = [];
       const pacedUntil = performance.now() + PACED_SECONDS * 1000;
-      let pacedPlaced = 0;
-      await Promise.all([
-        ...Array.from({ length: CUSTOMERS }, async () => {
+      await Promise.all(
+        Array.from({ length: CUSTOMERS }, async () => {
           while (performance.now() < pacedUntil) {
             await think();
             const id = queue.shift();
             if (id !== undefined) await acceptOne(paced, id);
           }
         }),
-        ...Array.from({ length: CUSTOMERS }, async () => {
-          while (performance.now() < pacedUntil) {
-            await think();
-            const id = await placeOne();
-            if (id !== undefined) {
-              queue.push(id);
-              pacedPlaced++;
-            }
-          }
-        }),
-      ]);
+      );
+      const tally = await placedAll;
+      for (const [key, count] of tally.errors) errors.set(key, (errors.get(key) ?? 0) + count);
+      const pacedPlaced = tally.placed;
       // Then back to back (capacity): 20 clerks pressing Accept with no pause over the orders left.
       const accept: number[] = [];
       await Promise.all(
@@ -210,6 +225,9 @@ export async function benchOrders(kit: BenchKit) {
           for (let id = queue.shift(); id !== undefined; id = queue.shift()) await acceptOne(accept, id);
         }),
       );
+      // The last events have a second to reach the screens before they close.
+      await new Promise((r) => setTimeout(r, 1000));
+      const heard = await load.close();
 
       console.log(`\nPostgreSQL: live orders, ${STREAMS} staff streams open, ${CUSTOMERS} customers placing orders at once for ${SECONDS} s (after ${WARM_UP_MS / 1000} s warm-up)`);
       const h99 = q(health, 0.99);
@@ -222,12 +240,14 @@ export async function benchOrders(kit: BenchKit) {
       const p99 = q(paced, 0.99);
       console.log(`  accept, ${CUSTOMERS} clerks at a person's pace (${THINK_MS.min / 1000}–${THINK_MS.max / 1000} s between presses) while ${pacedPlaced} more orders were placed the same way`);
       console.log(`    PUT order/accept ${String(paced.length).padStart(5)} calls  p50 ${q(paced, 0.5).toFixed(1).padStart(6)} ms  p99 ${p99.toFixed(1).padStart(6)} ms  ${verdict(p99, TARGET.acceptP99)}`);
+      console.log(`    (customers and streams in a process of their own; each of the ${STREAMS} streams heard ${heard.fewest === heard.most ? heard.fewest : `${heard.fewest}–${heard.most}`} events in this and the next phase)`);
       const a99 = q(accept, 0.99);
       console.log(`  accept back to back (capacity: ${CUSTOMERS} presses always in flight, latency is throughput here)`);
       console.log(`    PUT order/accept ${String(accept.length).padStart(5)} calls  p50 ${q(accept, 0.5).toFixed(1).padStart(6)} ms  p99 ${a99.toFixed(1).padStart(6)} ms  ×${(a99 / h99).toFixed(1)} baseline p99`);
       if (errors.size) console.log(`  errors: ${[...errors].map(([k, v]) => `${v} × ${k}`).join('; ')}`);
     } finally {
       for (const s of streams) await s.close();
+      load?.stop();
       await server.stop();
       await printer.close();
     }
