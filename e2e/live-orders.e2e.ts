@@ -318,6 +318,14 @@ describe('live orders: from the storefront through the kitchen and the road to t
     await page.getByRole('heading', { name: 'Open Orders', exact: true }).click();
     await page.locator('.lazy-table .p-datatable-wrapper').evaluate((el) => el.scrollTo({ left: 0 }));
     await page.locator('.lazy-table tbody tr').first().waitFor();
+    // No order is open now: the last one was declined and closed by the owner just before.
+    const empty = page.getByText(ORDER_SCREEN.noOrders, { exact: true });
+    await empty.waitFor();
+    // Its words are on the phone's screen, though the table is wider and scrolls sideways…
+    const words = await empty.boundingBox();
+    expect(words && words.x >= 0 && words.x + words.width <= 390, JSON.stringify(words)).toBe(true);
+    // …and its events refreshed the unread count too: the bell goes with the row.
+    await eventually(() => page.locator('.order-unread-count').count(), 'the unread count outlived its order').toBe(0);
     await snap(page, 'live-orders-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
   });

@@ -164,7 +164,7 @@ export function LazyTable<T extends Row>({ title, dataUrl, param, columns, rows:
   const shared = tableLook(headingId, total);
   const look = {
     ...shared,
-    emptyMessage: emptyMessage ?? shared.emptyMessage,
+    emptyMessage: <span className="table-empty">{emptyMessage ?? shared.emptyMessage}</span>,
     rowClassName: (row: T) => [shared.rowClassName(row), rowClassName?.(row) ?? ''].filter(Boolean).join(' '),
   };
 
