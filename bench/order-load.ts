@@ -96,6 +96,8 @@ if (process.send && process.env.BENCH_ORDER_LOAD) {
   const plan = JSON.parse(process.env.BENCH_ORDER_LOAD) as OrderLoadPlan;
   const send = (m: OrderLoadMessage) => process.send?.(m);
   const next = () => new Promise<void>((resolve) => process.once('message', () => resolve()));
+  // A bench stopped or failed (its channel closed) takes its customers and screens with it.
+  process.once('disconnect', () => process.exit(0));
   runLoad(plan, send, next)
     .then(() => process.disconnect())
     .catch((err: unknown) => {
