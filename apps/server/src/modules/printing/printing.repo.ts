@@ -13,9 +13,9 @@ type OrderLine = PrintableOrder['lines'][number] & { productId: number | null; w
 
 const P = sql.placeholder;
 
-/** What a print reads, prepared (a print follows every accept): the order with its lines. */
-const printStatements = perDatabase((db) => ({
-  order: db
+/** What a print reads first, prepared (a print follows every accept): the order with its lines. */
+const printableOrderWithLines = perDatabase((db) =>
+  db
     .select({
       order: customerOrder,
       // Its lines in the order they were added, in the same round trip. The order's columns are
@@ -28,7 +28,7 @@ const printStatements = perDatabase((db) => ({
     .from(customerOrder)
     .where(callerOrder(SCOPE_PLACEHOLDERS, P('orderId')))
     .prepare('printable_order_with_lines'),
-}));
+);
 
 /** The branch's active printers of a kind, the first one first, as a json array (null: none). */
 function branchPrintersJson(kind: unknown): SQL {
@@ -70,7 +70,7 @@ export async function branchPrinters(db: Db, s: Scope, kind: 'KITCHEN' | 'RECEIP
 
 /** An order of the branch as tickets and receipts need it, with its lines in the order they were added: one prepared statement. */
 export async function printableOrder(db: Db, s: Scope, orderId: number): Promise<(PrintableOrder & { id: number; errorType: string; lines: OrderLine[] }) | undefined> {
-  const [row] = await printStatements(db).order.execute({ ...s, orderId });
+  const [row] = await printableOrderWithLines(db).execute({ ...s, orderId });
   return row && { ...row.order, lines: row.lines };
 }
 
